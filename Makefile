@@ -1,0 +1,51 @@
+# Every target bootstraps what it needs: `make serve` and `make test` work on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+DECK_URL ?= http://localhost:8000
+
+.PHONY: serve test test-slow lint bench deck chromium clean
+
+# Reinstall when pyproject.toml changes; the stamp remembers the last install.
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/gong serve --host $(HOST) --port $(PORT)
+
+# Browser tests need Debian's chromium; install it when missing and allowed (root).
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "chromium is missing: run 'sudo apt-get install chromium' (browser tests will be skipped)"; \
+	  fi; \
+	fi
+
+test: $(STAMP) chromium
+	$(BIN)/python -m pytest -n 2 -q
+
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -q -m slow
+
+lint: $(STAMP)
+	$(BIN)/ruff check gong server printables tests bench
+	$(BIN)/ruff format --check gong server printables tests bench
+
+# Benchmarks install their own tools (wrk, peer engines) and never run in the test suite.
+bench: $(STAMP)
+	$(BIN)/python bench/run_all.py
+
+deck: $(STAMP)
+	$(BIN)/gong print --base-url $(DECK_URL) --allow-local --out build/deck
+
+clean:
+	rm -rf $(VENV) build .pytest_cache

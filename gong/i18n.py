@@ -1,0 +1,80 @@
+"""Languages, and the few game words every face shows (gems, mission kinds).
+
+One table for the site, the printer and the referee, so a gem is never named two ways.
+Page texts live with the site; mission texts live in missions/*.yaml.
+"""
+
+from __future__ import annotations
+
+from gong.cards import Card, Gem, Kind
+
+LANGUAGES: tuple[str, ...] = ("en", "fr", "sv")
+"""Every supported language; the first is the default. Missions must have each of them."""
+
+DEFAULT_LANGUAGE = LANGUAGES[0]
+
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "fr": "Français", "sv": "Svenska"}
+
+GEM_NAMES: dict[str, dict[Gem, str]] = {
+    "en": {
+        Gem.GOLD: "Gold",
+        Gem.OBSIDIAN: "Obsidian",
+        Gem.SILVER: "Silver",
+        Gem.RUBY: "Ruby",
+        Gem.ICE: "Ice",
+        Gem.AMETHYST: "Amethyst",
+    },
+    "fr": {
+        Gem.GOLD: "Or",
+        Gem.OBSIDIAN: "Obsidienne",
+        Gem.SILVER: "Argent",
+        Gem.RUBY: "Rubis",
+        Gem.ICE: "Glace",
+        Gem.AMETHYST: "Améthyste",
+    },
+    "sv": {
+        Gem.GOLD: "Guld",
+        Gem.OBSIDIAN: "Obsidian",
+        Gem.SILVER: "Silver",
+        Gem.RUBY: "Rubin",
+        Gem.ICE: "Is",
+        Gem.AMETHYST: "Ametist",
+    },
+}
+
+# The printed rules call them "bonus card", "fight card", "malus card"; children read these.
+KIND_NAMES: dict[str, dict[Kind, str]] = {
+    "en": {Kind.FIGHT: "Fight", Kind.MALUS: "Malus", Kind.BONUS: "Bonus"},
+    "fr": {Kind.FIGHT: "Défi", Kind.MALUS: "Malus", Kind.BONUS: "Bonus"},
+    "sv": {Kind.FIGHT: "Utmaning", Kind.MALUS: "Minus", Kind.BONUS: "Bonus"},
+}
+
+# Kind colours: fight yellow, malus red, bonus blue (RULES.md §1). Dark variants carry text.
+KIND_COLOURS: dict[Kind, str] = {Kind.FIGHT: "#F5C400", Kind.MALUS: "#D7263D", Kind.BONUS: "#1E6FD9"}
+KIND_DARK_COLOURS: dict[Kind, str] = {
+    Kind.FIGHT: "#6B5200",
+    Kind.MALUS: "#8E1224",
+    Kind.BONUS: "#123F80",
+}
+
+
+def check_language(lang: str) -> str:
+    """The language code itself if supported, else a ValueError listing the supported ones."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unsupported language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def gem_name(gem: Gem, lang: str = DEFAULT_LANGUAGE) -> str:
+    return GEM_NAMES[check_language(lang)][gem]
+
+
+def kind_name(kind: Kind, lang: str = DEFAULT_LANGUAGE) -> str:
+    return KIND_NAMES[check_language(lang)][kind]
+
+
+def card_name(card: Card, lang: str = DEFAULT_LANGUAGE) -> str:
+    """`NEBULA 5 · Ice`, or `GONG JOKER`."""
+    if card.is_joker:
+        return card.label
+    return f"{card.label} · {gem_name(card.gem, lang)}"
