@@ -50,7 +50,11 @@ KIND_NAMES: dict[str, dict[Kind, str]] = {
 }
 
 # Kind colours: fight yellow, malus red, bonus blue (RULES.md §1). Dark variants carry text.
-KIND_COLOURS: dict[Kind, str] = {Kind.FIGHT: "#F5C400", Kind.MALUS: "#D7263D", Kind.BONUS: "#1E6FD9"}
+KIND_COLOURS: dict[Kind, str] = {
+    Kind.FIGHT: "#F5C400",
+    Kind.MALUS: "#D7263D",
+    Kind.BONUS: "#1E6FD9",
+}
 KIND_DARK_COLOURS: dict[Kind, str] = {
     Kind.FIGHT: "#6B5200",
     Kind.MALUS: "#8E1224",

@@ -36,8 +36,11 @@ GIVE_TARGETS = ("left", "right", "chosen", "each")
 TAKE_SOURCES = ("left", "right", "chosen")
 RECEIVE_SOURCES = ("left", "right", "chosen", "each")
 SIMPLE_VERBS = ("draw", "lay_down")
-TARGETED_VERBS = {"give": ("to", GIVE_TARGETS), "take": ("from", TAKE_SOURCES),
-                  "receive": ("from", RECEIVE_SOURCES)}
+TARGETED_VERBS = {
+    "give": ("to", GIVE_TARGETS),
+    "take": ("from", TAKE_SOURCES),
+    "receive": ("from", RECEIVE_SOURCES),
+}
 VERBS = (*SIMPLE_VERBS, *TARGETED_VERBS, "challenge")
 
 
@@ -68,7 +71,9 @@ class Step:
     def hand_change(self) -> int:
         """How this step changes its subject's hand size, when everyone holds enough cards
         (`each` counts one other player; the caller scales it)."""
-        return {"draw": 1, "lay_down": -1, "give": -1, "take": 1, "receive": 1}[self.verb] * self.count
+        return {"draw": 1, "lay_down": -1, "give": -1, "take": 1, "receive": 1}[
+            self.verb
+        ] * self.count
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,25 +180,33 @@ class _Checker:
 
     def count(self, value: Any, line: int, mid: str, fld: str) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.problem(line, mid, fld, f"must be a whole number from 1 to {MAX_COUNT}, "
-                         f"not {value!r}")
+            self.problem(
+                line, mid, fld, f"must be a whole number from 1 to {MAX_COUNT}, not {value!r}"
+            )
             return None
         if not 1 <= value <= MAX_COUNT:
             self.problem(line, mid, fld, f"must be from 1 to {MAX_COUNT}, not {value}")
             return None
         return value
 
-    def step(self, raw: Any, line: int, mid: str, fld: str, in_challenge: bool,
-             allow_challenge: bool) -> Step | Challenge | None:
+    def step(
+        self, raw: Any, line: int, mid: str, fld: str, in_challenge: bool, allow_challenge: bool
+    ) -> Step | Challenge | None:
         if not isinstance(raw, dict) or len(raw) != 1:
-            self.problem(line, mid, fld, "a step is a mapping with exactly one verb, like "
-                         "'draw: 1' or 'give: {count: 1, to: left}'")
+            self.problem(
+                line,
+                mid,
+                fld,
+                "a step is a mapping with exactly one verb, like "
+                "'draw: 1' or 'give: {count: 1, to: left}'",
+            )
             return None
         ((verb, arg),) = raw.items()
         here = f"{fld}.{verb}"
         if verb not in VERBS:
-            self.problem(line, mid, here, f"unknown effect verb {verb!r}: expected one of "
-                         f"{', '.join(VERBS)}")
+            self.problem(
+                line, mid, here, f"unknown effect verb {verb!r}: expected one of {', '.join(VERBS)}"
+            )
             return None
         if verb in SIMPLE_VERBS:
             n = self.count(arg, line, mid, here)
@@ -208,30 +221,45 @@ class _Checker:
         if in_challenge:
             targets = (*targets, "opponent")
         if not isinstance(arg, dict):
-            self.problem(line, mid, here, f"needs 'count' and '{preposition}', like "
-                         f"'{verb}: {{count: 1, {preposition}: {targets[0]}}}'")
+            self.problem(
+                line,
+                mid,
+                here,
+                f"needs 'count' and '{preposition}', like "
+                f"'{verb}: {{count: 1, {preposition}: {targets[0]}}}'",
+            )
             return None
         extra = sorted(set(arg) - {"count", preposition})
         if extra:
-            self.problem(arg.line_of(extra[0]), mid, f"{here}.{extra[0]}",
-                         f"unknown field; {verb} takes 'count' and '{preposition}'")
+            self.problem(
+                arg.line_of(extra[0]),
+                mid,
+                f"{here}.{extra[0]}",
+                f"unknown field; {verb} takes 'count' and '{preposition}'",
+            )
         n = self.count(arg.get("count"), arg.line_of("count"), mid, f"{here}.count")
         target = arg.get(preposition)
         if target not in targets:
-            self.problem(arg.line_of(preposition), mid, f"{here}.{preposition}",
-                         f"must be one of {', '.join(targets)}, not {target!r}")
+            self.problem(
+                arg.line_of(preposition),
+                mid,
+                f"{here}.{preposition}",
+                f"must be one of {', '.join(targets)}, not {target!r}",
+            )
             return None
         return None if n is None or extra else Step(verb, n, target)
 
-    def steps(self, raw: Any, line: int, mid: str, fld: str, in_challenge: bool,
-              allow_challenge: bool) -> tuple[Step | Challenge, ...] | None:
+    def steps(
+        self, raw: Any, line: int, mid: str, fld: str, in_challenge: bool, allow_challenge: bool
+    ) -> tuple[Step | Challenge, ...] | None:
         if not isinstance(raw, list) or not raw:
             self.problem(line, mid, fld, "must be a non-empty list of steps")
             return None
         result = []
         for i, item in enumerate(raw):
-            step = self.step(item, raw.line_of(i), mid, f"{fld}[{i}]", in_challenge,
-                             allow_challenge)
+            step = self.step(
+                item, raw.line_of(i), mid, f"{fld}[{i}]", in_challenge, allow_challenge
+            )
             if step is None:
                 return None
             result.append(step)
@@ -247,20 +275,34 @@ class _Checker:
                 self.problem(arg.line, mid, f"{fld}.{missing}", "missing")
                 ok = False
         for extra in sorted(set(arg) - {"game", "winner", "loser"}):
-            self.problem(arg.line_of(extra), mid, f"{fld}.{extra}",
-                         "unknown field; a challenge takes 'game', 'winner' and 'loser'")
+            self.problem(
+                arg.line_of(extra),
+                mid,
+                f"{fld}.{extra}",
+                "unknown field; a challenge takes 'game', 'winner' and 'loser'",
+            )
             ok = False
         if not ok:
             return None
         game = arg["game"]
         if not isinstance(game, str) or not GAME_ID.match(game):
-            self.problem(arg.line_of("game"), mid, f"{fld}.game",
-                         f"must be a short lower-case name like rock_paper_scissors, not {game!r}")
+            self.problem(
+                arg.line_of("game"),
+                mid,
+                f"{fld}.game",
+                f"must be a short lower-case name like rock_paper_scissors, not {game!r}",
+            )
             return None
         results = {}
         for side in ("winner", "loser"):
-            results[side] = self.steps(arg[side], arg.line_of(side), mid, f"{fld}.{side}",
-                                       in_challenge=True, allow_challenge=False)
+            results[side] = self.steps(
+                arg[side],
+                arg.line_of(side),
+                mid,
+                f"{fld}.{side}",
+                in_challenge=True,
+                allow_challenge=False,
+            )
         if results["winner"] is None or results["loser"] is None:
             return None
         return Challenge(game, results["winner"], results["loser"])
@@ -268,52 +310,84 @@ class _Checker:
     def texts(self, raw: LocatedDict, name: str, mid: str) -> dict[str, str] | None:
         value = raw.get(name)
         if not isinstance(value, dict):
-            self.problem(raw.line_of(name), mid, name,
-                         f"must map each language ({', '.join(LANGUAGES)}) to its text")
+            self.problem(
+                raw.line_of(name),
+                mid,
+                name,
+                f"must map each language ({', '.join(LANGUAGES)}) to its text",
+            )
             return None
         ok = True
         for lang in LANGUAGES:
             text = value.get(lang)
             if lang not in value:
-                self.problem(value.line, mid, f"{name}.{lang}", "missing language")
+                self.problem(raw.line_of(name), mid, f"{name}.{lang}", "missing language")
                 ok = False
             elif not isinstance(text, str) or not text.strip():
-                self.problem(value.line_of(lang), mid, f"{name}.{lang}",
-                             "must be non-empty text")
+                self.problem(value.line_of(lang), mid, f"{name}.{lang}", "must be non-empty text")
                 ok = False
         for lang in sorted(set(value) - set(LANGUAGES), key=str):
-            self.problem(value.line_of(lang), mid, f"{name}.{lang}",
-                         f"unknown language; supported: {', '.join(LANGUAGES)}")
+            self.problem(
+                value.line_of(lang),
+                mid,
+                f"{name}.{lang}",
+                f"unknown language; supported: {', '.join(LANGUAGES)}",
+            )
             ok = False
         return {lang: " ".join(value[lang].split()) for lang in LANGUAGES} if ok else None
 
     def mission(self, raw: Any, line: int, kind: Kind, index: int) -> Mission | None:
         if not isinstance(raw, dict):
-            self.problem(line, None, f"missions[{index}]", "each mission is a mapping with "
-                         "id, title, text and effect")
+            self.problem(
+                line,
+                None,
+                f"missions[{index}]",
+                "each mission is a mapping with id, title, text and effect",
+            )
             return None
         mid = raw.get("id")
         if not isinstance(mid, str) or not MISSION_ID.match(mid):
-            self.problem(raw.line_of("id"), None, f"missions[{index}].id",
-                         f"needs a stable id of lower-case letters, digits and '-' "
-                         f"(like {kind.value}-01), not {mid!r}")
+            self.problem(
+                raw.line_of("id"),
+                None,
+                f"missions[{index}].id",
+                f"needs a stable id of lower-case letters, digits and '-' "
+                f"(like {kind.value}-01), not {mid!r}",
+            )
             return None
         for extra in sorted(set(raw) - {"id", "title", "text", "effect"}, key=str):
-            self.problem(raw.line_of(extra), mid, str(extra),
-                         "unknown field; a mission has id, title, text and effect")
+            self.problem(
+                raw.line_of(extra),
+                mid,
+                str(extra),
+                "unknown field; a mission has id, title, text and effect",
+            )
         title = self.texts(raw, "title", mid)
         text = self.texts(raw, "text", mid)
         effect = None
         if "effect" not in raw:
             self.problem(raw.line, mid, "effect", "missing")
         else:
-            effect = self.steps(raw["effect"], raw.line_of("effect"), mid, "effect",
-                                in_challenge=False, allow_challenge=kind is Kind.FIGHT)
-        if effect is not None and kind is Kind.FIGHT:
-            if len(effect) != 1 or not isinstance(effect[0], Challenge):
-                self.problem(raw.line_of("effect"), mid, "effect",
-                             "a fight mission's effect is exactly one challenge")
-                effect = None
+            effect = self.steps(
+                raw["effect"],
+                raw.line_of("effect"),
+                mid,
+                "effect",
+                in_challenge=False,
+                allow_challenge=kind is Kind.FIGHT,
+            )
+        if (
+            effect is not None
+            and kind is Kind.FIGHT
+            and (len(effect) != 1 or not isinstance(effect[0], Challenge))
+        ):
+            self.problem(
+                raw.line_of("effect"),
+                mid,
+                "effect",
+                "a fight mission's effect is exactly one challenge",
+            )
+            effect = None
         if title is None or text is None or effect is None:
             return None
         return Mission(mid, kind, title, text, effect, f"{self.path.name}:{raw.line}")
@@ -323,15 +397,24 @@ class _Checker:
             self.problem(1, None, None, "the file must be a mapping with 'kind' and 'missions'")
             return []
         if data.get("kind") != kind.value:
-            self.problem(data.line_of("kind"), None, "kind",
-                         f"must be {kind.value!r} in {kind.value}.yaml, not {data.get('kind')!r}")
+            self.problem(
+                data.line_of("kind"),
+                None,
+                "kind",
+                f"must be {kind.value!r} in {kind.value}.yaml, not {data.get('kind')!r}",
+            )
         for extra in sorted(set(data) - {"kind", "missions"}, key=str):
-            self.problem(data.line_of(extra), None, str(extra),
-                         "unknown field; the file has 'kind' and 'missions'")
+            self.problem(
+                data.line_of(extra),
+                None,
+                str(extra),
+                "unknown field; the file has 'kind' and 'missions'",
+            )
         raw = data.get("missions")
         if not isinstance(raw, LocatedList) or not raw:
-            self.problem(data.line_of("missions"), None, "missions",
-                         "must be a non-empty list of missions")
+            self.problem(
+                data.line_of("missions"), None, "missions", "must be a non-empty list of missions"
+            )
             return []
         missions = []
         for i, item in enumerate(raw):
@@ -350,14 +433,20 @@ def load_missions(directory: Path | str = BUNDLED_MISSIONS) -> MissionBook:
     problems: list[Problem] = []
     by_kind: dict[Kind, tuple[Mission, ...]] = {}
     if not directory.is_dir():
-        raise MissionError([Problem(str(directory), None, None, None,
-                                    "no such mission directory")])
+        raise MissionError([Problem(str(directory), None, None, None, "no such mission directory")])
     seen_ids: dict[str, str] = {}
     for kind in Kind:
         path = directory / f"{kind.value}.yaml"
         if not path.is_file():
-            problems.append(Problem(str(path), None, None, None,
-                                    f"missing: every kind needs its file ({kind.value}.yaml)"))
+            problems.append(
+                Problem(
+                    str(path),
+                    None,
+                    None,
+                    None,
+                    f"missing: every kind needs its file ({kind.value}.yaml)",
+                )
+            )
             continue
         try:
             data = load_yaml(path)
@@ -369,24 +458,32 @@ def load_missions(directory: Path | str = BUNDLED_MISSIONS) -> MissionBook:
         for mission in missions:
             line = int(mission.source.rsplit(":", 1)[1])
             if mission.id in seen_ids:
-                checker.problem(line, mission.id, "id",
-                                f"duplicate id (first used at {seen_ids[mission.id]})")
+                checker.problem(
+                    line, mission.id, "id", f"duplicate id (first used at {seen_ids[mission.id]})"
+                )
             else:
                 seen_ids[mission.id] = mission.source
         problems.extend(checker.problems)
         by_kind[kind] = tuple(missions)
     for stray in sorted(directory.glob("*.y*ml")):
         if stray.stem not in {k.value for k in Kind}:
-            problems.append(Problem(str(stray), None, None, None,
-                                    "unexpected file: missions live in bonus.yaml, malus.yaml "
-                                    "and fight.yaml"))
+            problems.append(
+                Problem(
+                    str(stray),
+                    None,
+                    None,
+                    None,
+                    "unexpected file: missions live in bonus.yaml, malus.yaml and fight.yaml",
+                )
+            )
     if problems:
         raise MissionError(problems)
     return MissionBook(by_kind, directory)
 
 
-def pick_mission(missions: Sequence[Mission], seen: Collection[str], rng: random.Random,
-                 last: str | None = None) -> tuple[Mission, frozenset[str]]:
+def pick_mission(
+    missions: Sequence[Mission], seen: Collection[str], rng: random.Random, last: str | None = None
+) -> tuple[Mission, frozenset[str]]:
     """Pick a mission the visitor has not seen yet, uniformly; return it and the new seen set.
 
     Once every mission has been seen a new round starts, avoiding `last` (the one just shown)
@@ -407,5 +504,9 @@ def pick_mission(missions: Sequence[Mission], seen: Collection[str], rng: random
 
 def summary(book: MissionBook) -> dict[str, dict[str, int]]:
     """Missions per kind and language, as `gong missions check` prints it."""
-    return {kind.value: {lang: sum(1 for m in book.of_kind(kind) if m.text.get(lang))
-                         for lang in LANGUAGES} for kind in Kind}
+    return {
+        kind.value: {
+            lang: sum(1 for m in book.of_kind(kind) if m.text.get(lang)) for lang in LANGUAGES
+        }
+        for kind in Kind
+    }

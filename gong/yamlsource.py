@@ -64,7 +64,10 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LocatedDict:
         if key in result:
             first = result.key_lines.get(key, result.line)
             raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r} (first given on line {first})", key_node.start_mark
+                None,
+                None,
+                f"duplicate key {key!r} (first given on line {first})",
+                key_node.start_mark,
             )
         result[key] = loader.construct_object(value_node, deep=True)
         result.key_lines[key] = line
