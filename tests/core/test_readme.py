@@ -13,4 +13,4 @@ def test_readme_examples():
 
 def test_readme_starts_with_the_two_commands():
     lines = README.read_text(encoding="utf-8").splitlines()
-    assert lines[2].startswith("make serve") and lines[3].startswith("make test")
+    assert lines[3].startswith("make serve") and lines[4].startswith("make test")
