@@ -1,0 +1,276 @@
+"""Referee speed: random self-play games/s and actions/s, ours against peer engines.
+
+Every GONG variant at 4 players runs through the always-validating `apply()`. The peers run in
+their own virtual environment (build/bench-venv, created on the first run and reused), each in
+a subprocess of that environment, so their dependencies never touch the project's:
+
+- OpenSpiel (C++ core): `crazy_eights(players=4)` against GONG LINK, `go_fish(players=4)`
+  against GONG FAMILY;
+- RLCard (pure Python, no validation): the UNO game engine `rlcard.games.uno.game.UnoGame`,
+  driven through its own legal actions, against GONG LINK.
+
+Only player decisions count as actions, the same way for every engine: OpenSpiel's chance
+nodes (deals, draws) and RLCard's deal are not actions; an UNO "draw" or a GONG call is.
+Each measurement plays whole games for a fixed wall time and reports both the time and the
+number of games, so a slow engine is measured on fewer games rather than for longer.
+
+Run alone: `python bench/referee.py [--seconds 5]`. A peer that cannot be installed is skipped
+with the reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / "build" / "bench-venv"
+SECONDS = 5.0
+PLAYERS = 4
+SEED = 20240601
+MAX_ACTIONS = 20_000
+"""A game still running after this many decisions is cut off (and counted as cut)."""
+
+# name -> (pip packages, module that proves the install, engine, the GONG variant it faces)
+PEERS = {
+    "openspiel crazy_eights(players=4)": (["open-spiel"], "pyspiel", "crazy_eights", "gong-link"),
+    "rlcard UnoGame": (["rlcard", "numpy"], "rlcard", "uno", "gong-link"),
+    "openspiel go_fish(players=4)": (["open-spiel"], "pyspiel", "go_fish", "gong-family"),
+}
+
+
+def timed(play_one: Callable[[random.Random], tuple[int, bool]], seconds: float, seed: int) -> dict:
+    """Play whole games with `play_one(rng)` -> (decisions, cut) until `seconds` have passed."""
+    rng = random.Random(seed)
+    games = actions = cut = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        n, was_cut = play_one(rng)
+        games += 1
+        actions += n
+        cut += was_cut
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    return {
+        "games": games,
+        "actions": actions,
+        "seconds": elapsed,
+        "cut": cut,
+        "games_per_s": games / elapsed,
+        "actions_per_s": actions / elapsed,
+    }
+
+
+# --- ours -------------------------------------------------------------------------------------
+
+
+def play_gong(variant: str) -> Callable[[random.Random], tuple[int, bool]]:
+    """One random self-play game: a random seat among those allowed to act, a random legal
+    action of that seat, through the validating `apply()`."""
+    from gong.referee import new_game
+
+    def play_one(rng: random.Random) -> tuple[int, bool]:
+        game = new_game(variant, players=PLAYERS, seed=rng.randrange(2**32))
+        n = 0
+        while not game.is_over and n < MAX_ACTIONS:
+            seats = game.to_act()
+            seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+            game.apply(rng.choice(game.legal_actions(seat)))
+            n += 1
+        return n, not game.is_over
+
+    return play_one
+
+
+# --- peers (these functions run inside the bench venv, never import gong) ---------------------
+
+
+def play_openspiel(name: str) -> Callable[[random.Random], tuple[int, bool]]:
+    import pyspiel
+
+    game = pyspiel.load_game(f"{name}(players={PLAYERS})")
+
+    def play_one(rng: random.Random) -> tuple[int, bool]:
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal() and n < MAX_ACTIONS:
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                n += 1
+        return n, not state.is_terminal()
+
+    return play_one
+
+
+def play_uno() -> Callable[[random.Random], tuple[int, bool]]:
+    import numpy as np
+    from rlcard.games.uno.game import UnoGame
+
+    def play_one(rng: random.Random) -> tuple[int, bool]:
+        game = UnoGame(num_players=PLAYERS)
+        game.np_random = np.random.RandomState(rng.randrange(2**32))
+        state, _ = game.init_game()
+        n = 0
+        # `step` returns the next player's state with its legal actions already computed.
+        while not game.is_over() and n < MAX_ACTIONS:
+            state, _ = game.step(rng.choice(state["legal_actions"]))
+            n += 1
+        return n, not game.is_over()
+
+    return play_one
+
+
+def peer_main(engine: str, seconds: float, seed: int) -> None:
+    """Entry point inside the bench venv: measure one peer and print the result as JSON."""
+    play_one = play_uno() if engine == "uno" else play_openspiel(engine)
+    print(json.dumps(timed(play_one, seconds, seed)))
+
+
+# --- the bench venv ---------------------------------------------------------------------------
+
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def ensure_peer(packages: list[str], module: str) -> str | None:
+    """Install `packages` into the bench venv unless `module` already imports there.
+    Returns None when ready, else why not."""
+    python = venv_python()
+    if not python.exists():
+        print(f"creating {VENV.relative_to(ROOT)} for the peer engines", flush=True)
+        made = subprocess.run(
+            [sys.executable, "-m", "venv", "--clear", str(VENV)], capture_output=True, text=True
+        )
+        if made.returncode != 0:
+            return f"cannot create {VENV}: {made.stderr.strip() or made.stdout.strip()}"
+    if _imports(python, module):
+        return None
+    print(f"installing {' '.join(packages)} into {VENV.relative_to(ROOT)}", flush=True)
+    try:
+        done = subprocess.run(
+            [str(python), "-m", "pip", "install", "--quiet", *packages],
+            capture_output=True,
+            text=True,
+            timeout=1200,
+        )
+    except subprocess.TimeoutExpired:
+        return f"pip install {' '.join(packages)} took over 20 minutes"
+    if done.returncode != 0:
+        lines = [ln for ln in done.stderr.splitlines() if ln.startswith("ERROR")]
+        return f"pip install {' '.join(packages)} failed: " + (
+            " ".join(lines[-2:]) or done.stderr.strip()[-300:]
+        )
+    if not _imports(python, module):
+        return f"{' '.join(packages)} installed but `import {module}` fails"
+    return None
+
+
+def _imports(python: Path, module: str) -> bool:
+    return (
+        subprocess.run([str(python), "-c", f"import {module}"], capture_output=True).returncode == 0
+    )
+
+
+def run_peer(engine: str, seconds: float, seed: int) -> dict | str:
+    """Measure a peer in a subprocess of the bench venv; a dict, or why it failed."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    try:
+        done = subprocess.run(
+            [
+                str(venv_python()),
+                __file__,
+                "--peer",
+                engine,
+                "--seconds",
+                str(seconds),
+                "--seed",
+                str(seed),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=seconds * 10 + 120,
+            env=env,
+            cwd="/",
+        )
+    except subprocess.TimeoutExpired:
+        return "timed out"
+    if done.returncode != 0:
+        return "failed: " + (done.stderr.strip().splitlines() or ["no message"])[-1]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+# --- report -----------------------------------------------------------------------------------
+
+
+def row(name: str, r: dict) -> str:
+    cut = f"  ({r['cut']} cut at {MAX_ACTIONS} actions)" if r["cut"] else ""
+    return (
+        f"  {name:<36} {r['games']:>7} games {r['actions']:>9} actions in "
+        f"{r['seconds']:5.2f} s  {r['games_per_s']:>9.1f} games/s "
+        f"{r['actions_per_s']:>10.0f} actions/s  "
+        f"{r['actions'] / r['games']:6.1f} actions/game{cut}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=SECONDS)
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--peer", help=argparse.SUPPRESS)
+    args = parser.parse_args([] if argv is None else argv)
+    if args.peer:
+        peer_main(args.peer, args.seconds, args.seed)
+        return 0
+
+    from gong.referee import GAMES
+
+    variants = [name for name in GAMES if name.startswith("gong-")]
+    print(
+        f"random self-play at {PLAYERS} players, {args.seconds:g} s per engine, "
+        "player decisions only",
+        flush=True,
+    )
+    ours = {}
+    for variant in variants:
+        ours[variant] = timed(play_gong(variant), args.seconds, args.seed)
+        print(row(f"ours {variant} (validating apply)", ours[variant]), flush=True)
+
+    peers: dict[str, dict] = {}
+    for name, (packages, module, engine, _) in PEERS.items():
+        why = ensure_peer(packages, module)
+        result = why or run_peer(engine, args.seconds, args.seed)
+        if isinstance(result, str):
+            print(f"  {name:<36} skipped: {result}", flush=True)
+            continue
+        peers[name] = result
+        print(row(name, result), flush=True)
+
+    print("ours / peer (above 1: ours is faster)")
+    for name, (_, _, _, variant) in PEERS.items():
+        if name not in peers or variant not in ours:
+            continue
+        ratio_actions = ours[variant]["actions_per_s"] / peers[name]["actions_per_s"]
+        ratio_games = ours[variant]["games_per_s"] / peers[name]["games_per_s"]
+        print(
+            f"  {variant} vs {name:<34} actions/s {ratio_actions:6.2f}x  "
+            f"games/s {ratio_games:6.2f}x"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
