@@ -1,0 +1,42 @@
+"""The GONG referee: every rule of every variant, enforced, with bots to play against.
+
+>>> from gong.referee import new_game, GAMES
+>>> GAMES["gong-link"].max_players
+6
+>>> game = new_game("gong-link", players=4, seed=7)
+>>> game.to_act()
+[0]
+>>> action = game.legal_actions(0)[0]
+>>> game.parse_action(str(action), 0) == action
+True
+"""
+
+from gong.referee.actions import Action
+from gong.referee.base import GongGame, Outcome
+from gong.referee.errors import GameSetupError, IllegalAction
+from gong.referee.registry import GAMES, GameSpec, from_json, new_game
+
+# Importing a variant registers it.
+from gong.referee import link  # noqa: E402,F401  isort: skip
+
+__all__ = [
+    "GAMES",
+    "Action",
+    "GameSetupError",
+    "GameSpec",
+    "GongGame",
+    "IllegalAction",
+    "Outcome",
+    "from_json",
+    "new_game",
+    "replay",
+]
+
+
+def replay(name: str, players: int, seed: int | str, log: list[str], options=None, **keywords):
+    """Play a game's log (lines like ``"2: play NE5"``) again from its seed."""
+    game = new_game(name, players=players, seed=seed, options=options, **keywords)
+    for line in log:
+        seat, _, text = line.partition(":")
+        game.apply(game.parse_action(text, int(seat)))
+    return game

@@ -1,0 +1,119 @@
+"""Bots that play any GONG variant through the public API: a random one and a greedy one.
+
+A bot only reads what its seat may know: its own hand, everyone's card counts and the table
+(`game.view(seat)` data, read here through the game for speed), never another player's hand.
+
+>>> from gong.referee import new_game
+>>> game = new_game("gong-link", players=2, seed=3)
+>>> bot = make_bot("greedy", "gong-link", seed=1)
+>>> bot.choose(game, 0) in game.legal_actions(0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from gong.referee.actions import Action, card_index
+from gong.referee.base import JOKER_MIN, GongGame
+from gong.referee.registry import spec_of
+
+BOT_KINDS = ("random", "greedy")
+
+
+class Bot:
+    """Chooses one of `game.legal_actions(seat)`; seeded, so simulations replay."""
+
+    def __init__(self, kind: str, game_name: str, seed: int | str = 0) -> None:
+        self.kind = kind
+        self.game_name = game_name
+        self.rng = random.Random(f"{kind}:{game_name}:{seed}")
+        self._strategy: Callable[[GongGame, int, list[Action]], Action] = (
+            self._random if kind == "random" else GREEDY[game_name].__get__(self)
+        )
+
+    def choose(self, game: GongGame, seat: int) -> Action:
+        acts = game.legal_actions(seat)
+        if not acts:
+            raise ValueError(f"player {seat} cannot act now")
+        if len(acts) == 1:
+            return acts[0]
+        return self._strategy(game, seat, acts)
+
+    def _random(self, game: GongGame, seat: int, acts: list[Action]) -> Action:
+        return acts[self.rng.randrange(len(acts))]
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} bot for {self.game_name}>"
+
+
+def make_bot(kind: str, game_name: str, seed: int | str = 0) -> Bot:
+    """A bot of `kind` ("random" or "greedy") for the game `game_name`."""
+    spec_of(game_name)  # a clear error for an unknown game
+    if kind not in BOT_KINDS:
+        raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(BOT_KINDS)}")
+    if kind == "greedy" and game_name not in GREEDY:
+        raise ValueError(f"there is no greedy bot for {game_name} yet; use random")
+    return Bot(kind, game_name, seed)
+
+
+# --- shared greedy habits -------------------------------------------------------------------
+
+
+def _pick(acts: list[Action], verb: str) -> list[Action]:
+    return [a for a in acts if a.verb == verb]
+
+
+def _answer_joker(game: GongGame, seat: int, acts: list[Action], fewer_is_better: bool) -> Action:
+    """Counter a swap that would hurt: a bigger hand in LINK and FIGHT, a smaller in FAMILY."""
+    attacker = game.counter[0]
+    theirs, mine = len(game.hands[attacker]), len(game.hands[seat]) - 1
+    hurts = theirs > mine if fewer_is_better else theirs < mine
+    counters = _pick(acts, "counter")
+    return counters[0] if hurts and counters else _pick(acts, "no-counter")[0]
+
+
+def _good_joker(
+    game: GongGame, seat: int, acts: list[Action], fewer_is_better: bool
+) -> Action | None:
+    """A joker swap that clearly helps, if there is one."""
+    jokers = _pick(acts, "joker")
+    if not jokers:
+        return None
+    mine = len(game.hands[seat]) - 1
+
+    def size(a: Action) -> int:
+        return len(game.hands[a.target])
+
+    best = min(jokers, key=size) if fewer_is_better else max(jokers, key=size)
+    gain = mine - size(best) if fewer_is_better else size(best) - mine
+    return best if gain >= 2 else None
+
+
+# --- GONG LINK ---------------------------------------------------------------------------------
+
+
+def _greedy_link(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> Action:
+    if game.counter is not None:
+        return _answer_joker(game, seat, acts, fewer_is_better=True)
+    gongs = _pick(acts, "gong")
+    if gongs:
+        return gongs[0]  # protect yourself first, then catch
+    joker = _good_joker(game, seat, acts, fewer_is_better=True)
+    if joker is not None:
+        return joker
+    plays = _pick(acts, "play")
+    if plays:
+        hand = [c for c in game.hands[seat] if c < JOKER_MIN]
+
+        def followers(a: Action) -> int:
+            # Keep the game flowing: play the card the rest of the hand can follow most.
+            c = card_index(a.card)
+            return sum(1 for o in hand if o != c and (o // 6 == c // 6 or o % 6 == c % 6))
+
+        return max(plays, key=followers)
+    return acts[0]
+
+
+GREEDY: dict[str, Callable[..., Action]] = {"gong-link": _greedy_link}
