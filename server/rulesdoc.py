@@ -1,0 +1,124 @@
+"""Rules pages: a strict little Markdown subset rendered to safe HTML.
+
+The pages live in `server/content/rules/<lang>/<slug>.md`. The subset is all they need:
+
+- the first line is `# Title`;
+- `## Heading` lines;
+- paragraphs separated by blank lines (lines of one paragraph are joined);
+- `- ` bullet lists (an indented line continues the item above it);
+- `**bold**` inside any text.
+
+Everything is HTML-escaped first, so a page can never inject markup. Anything outside the
+subset that looks like Markdown structure (`###`, a second `# Title`, an unclosed `**`) is an
+error naming the file and line, so a typo fails the start of the site instead of showing up
+garbled on a phone.
+
+>>> page = render_markdown("# Jokers\\n\\nSwap **hands** <now>.", "jokers.md")
+>>> page.title, page.html
+('Jokers', '<p>Swap <strong>hands</strong> &lt;now&gt;.</p>')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+from gong.i18n import LANGUAGES
+
+RULES_DIR = Path(__file__).resolve().parent / "content" / "rules"
+RULE_SLUGS: tuple[str, ...] = ("index", "link", "family", "fight", "jokers")
+"""`index` is the /rules overview; the others are /rules/<slug>, in menu order."""
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+class RulesFormatError(ValueError):
+    """A rules page outside the Markdown subset; says which file and line."""
+
+    def __init__(self, source: str, line: int, message: str) -> None:
+        self.source = source
+        self.line = line
+        super().__init__(f"{source}, line {line}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class RulesPage:
+    title: str
+    html: str
+    """The body after the title, as safe HTML."""
+
+
+def _inline(text: str, source: str, line: int) -> str:
+    html = _BOLD.sub(r"<strong>\1</strong>", escape(text, quote=False))
+    if "**" in html:
+        raise RulesFormatError(source, line, "unclosed '**': bold text is **like this**")
+    return html
+
+
+def render_markdown(text: str, source: str) -> RulesPage:
+    """Render one rules page; `RulesFormatError` names `source` and the line on bad input."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    first = lines[0].rstrip()
+    if not first.startswith("# ") or not first[2:].strip():
+        raise RulesFormatError(source, 1, "a rules page starts with its title: '# Title'")
+    title = _inline(first[2:].strip(), source, 1)
+    blocks: list[str] = []
+    paragraph: list[str] = []  # inline HTML of the lines of the open paragraph
+    items: list[str] = []  # inline HTML of the items of the open list
+
+    def close() -> None:
+        if paragraph:
+            blocks.append("<p>" + " ".join(paragraph) + "</p>")
+            paragraph.clear()
+        if items:
+            blocks.append("<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>")
+            items.clear()
+
+    for number, raw in enumerate(lines[1:], start=2):
+        line = raw.rstrip()
+        stripped = line.strip()
+        if not stripped:
+            close()
+        elif stripped.startswith("#"):
+            if not line.startswith("## ") or line.startswith("### ") or not line[3:].strip():
+                hint = (
+                    "only the first line is a '# Title'"
+                    if line.startswith("# ")
+                    else "headings are '## Heading' (no deeper levels)"
+                )
+                raise RulesFormatError(source, number, hint)
+            close()
+            blocks.append(f"<h2>{_inline(line[3:].strip(), source, number)}</h2>")
+        elif line.startswith("- "):
+            if paragraph:
+                close()
+            items.append(_inline(line[2:].strip(), source, number))
+        elif items and line.startswith(" "):
+            items[-1] += " " + _inline(stripped, source, number)
+        else:
+            if items:
+                close()
+            paragraph.append(_inline(stripped, source, number))
+    close()
+    return RulesPage(title, "\n".join(blocks))
+
+
+def load_rules(directory: Path = RULES_DIR) -> dict[str, dict[str, RulesPage]]:
+    """Every rules page found, as {slug: {lang: page}}; a slug with no file is absent.
+
+    Raises `RulesFormatError` on the first invalid page, `ValueError` on unreadable text.
+    """
+    pages: dict[str, dict[str, RulesPage]] = {}
+    for slug in RULE_SLUGS:
+        for lang in LANGUAGES:
+            path = directory / lang / f"{slug}.md"
+            if not path.is_file():
+                continue
+            try:
+                source = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError as exc:
+                raise ValueError(f"{path}: not UTF-8 text ({exc.reason})") from None
+            pages.setdefault(slug, {})[lang] = render_markdown(source, str(path))
+    return pages
