@@ -21,11 +21,10 @@ from typing import Any
 
 import click
 
-from gong.referee import GAMES, IllegalAction, new_game
-from gong.referee.bots import make_bot
+from gong.referee import GAMES, IllegalAction, Outcome, new_game
+from gong.referee.bots import BOT_KINDS, make_bot
 
-BOT_KINDS = ("greedy", "random")
-TURN_LIMIT_REASON = "turn limit"
+TURN_LIMIT_REASON = "turn_limit"
 # The simulator settles challenges with a fair coin from the game's seed (RULES.md §5).
 SIMULATOR_DEFAULTS = {"challenges": "random"}
 PLOT_HINT = "--plot needs matplotlib: pip install 'gong[plot]' (or pip install matplotlib)"
@@ -64,11 +63,15 @@ def check_variant(variant: str, players: int) -> None:
         )
 
 
-def parse_bots(text: str) -> list[str]:
+def parse_bots(text: str, variant: str) -> list[str]:
     kinds = [k.strip().lower() for k in text.split(",")]
     for kind in kinds:
         if kind not in BOT_KINDS:
             raise ArgumentError(f"unknown bot {kind!r} in --bots; bots: {', '.join(BOT_KINDS)}")
+        try:
+            make_bot(kind, variant)
+        except ValueError as exc:
+            raise ArgumentError(str(exc)) from None
     return kinds
 
 
@@ -319,7 +322,8 @@ def format_summary(s: dict[str, Any]) -> str:
         f"game length (turns): mean {t['mean']:.1f}, median {t['median']:g}, longest "
         f"{t['longest']} (game {t['longest_game']['index']}, seed {t['longest_game']['seed']})",
         f"ended by the turn limit: {s['ended_by_turn_limit']} of {games}",
-        "how games ended: " + ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items()),
+        "how games ended: "
+        + "; ".join(f"{Outcome.REASONS.get(k, k)}: {v}" for k, v in s["end_reasons"].items()),
         "win rate by seat: "
         + "  ".join(f"{i}: {w:.1%}" for i, w in enumerate(s["win_rate_by_seat"])),
         "win rate by bot:  "
@@ -417,7 +421,7 @@ def simulate(
 ) -> None:
     """Play GAMES games of VARIANT between bots and show who wins, and how long games last."""
     check_variant(variant, players)
-    kinds = parse_bots(bots)
+    kinds = parse_bots(bots, variant)
     options = game_options(variant, parse_options(variant, option_pairs))
     start_game(variant, players, seed, options)  # refuses bad option values before the run
     if plot:
@@ -480,7 +484,7 @@ def play(
     check_variant(variant, players)
     if not 0 <= seat < players:
         raise ArgumentError(f"--seat must be from 0 to {players - 1}, not {seat}")
-    kinds = parse_bots(bots)
+    kinds = parse_bots(bots, variant)
     options = game_options(variant, parse_options(variant, option_pairs))
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
@@ -542,7 +546,7 @@ class Terminal:
         click.echo(f"  {self.name(seat)}: {action}")
 
     def show_view(self) -> None:
-        text = render_view(self.game.view(self.seat), self.seat)
+        text = render_view(self.game.view(self.seat), self.name)
         if text != self.shown:
             click.echo("")
             click.echo(text)
@@ -590,11 +594,12 @@ class Terminal:
         game = self.game
         outcome = game.outcome
         click.echo("")
-        click.echo(render_view(game.view(self.seat), self.seat))
+        click.echo(render_view(game.view(self.seat), self.name))
         winners = [self.name(w) for w in outcome.winners]
         verdict = "You win!" if self.seat in outcome.winners else "You lose this time."
+        reason = Outcome.REASONS.get(outcome.reason, outcome.reason)
         click.echo(
-            f"Game over after {game.turn} turns ({outcome.reason}). "
+            f"Game over after {game.turn} turns: {reason}. "
             f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}. {verdict}"
         )
         scores = outcome.scores
@@ -603,20 +608,57 @@ class Terminal:
             click.echo("Scores: " + ", ".join(f"{self.name(int(s))} {v}" for s, v in items))
 
 
-def render_view(view: dict[str, Any], seat: int) -> str:
-    """A player's view as a few readable lines: the table first, then the hand."""
-    lines = []
-    hand = None
-    for key, value in view.items():
-        if key in ("hand", "your_hand"):
-            hand = value
-            continue
+def _show(value: Any, name: Callable[[int], str]) -> str:
+    """One table entry as words: lists joined, seats named, nothing shown as '-'."""
+    if value is None or value == [] or value == {}:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        if "player" in value:
+            rest = ", ".join(
+                (k if v else f"not {k}") if isinstance(v, bool) else f"{k} {_show(v, name)}"
+                for k, v in value.items()
+                if k != "player"
+            ).replace("_", " ")
+            return name(value["player"]) + (f" ({rest})" if rest else "")
+        return ", ".join(f"{k.replace('_', ' ')} {_show(v, name)}" for k, v in value.items())
+    if isinstance(value, list):
+        if all(isinstance(v, str | int) for v in value):
+            return " ".join(map(str, value))
+        return "; ".join(_show(v, name) for v in value)
+    return str(value)
+
+
+def render_view(view: dict[str, Any], name: Callable[[int], str]) -> str:
+    """A player's view as a few lines: whose turn, card counts, the table, the hand.
+
+    Per-seat lists of the table (FAMILY's laid-down families) are shown seat by seat."""
+    players = view["players"]
+    lines = [
+        f"turn {view['turn']}: {name(view['current'])} to play, draw pile {view['draw_pile']}",
+        "cards in hand: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(view["hand_counts"])),
+    ]
+    if view.get("joker"):
+        j = view["joker"]
+        lines.append(
+            f"GONG JOKER {j['card']} played by {name(j['played_by'])} on {name(j['target'])}"
+        )
+    table = []
+    for key, value in view.get("table", {}).items():
         label = key.replace("_", " ")
-        if isinstance(value, list) and all(isinstance(v, str | int) for v in value):
-            value = " ".join(map(str, value)) or "-"
-        elif isinstance(value, dict | list):
-            value = json.dumps(value, ensure_ascii=False)
-        lines.append(f"{label}: {value}")
-    if hand is not None:
-        lines.append(f"your hand: {' '.join(map(str, hand)) or '-'}")
+        if (
+            isinstance(value, list)
+            and len(value) == players
+            and key.endswith("s")
+            and all(isinstance(v, list | int) for v in value)
+        ):
+            per_seat = [f"{name(s)} {_show(v, name)}" for s, v in enumerate(value)]
+            lines.append(f"{label}: " + ", ".join(per_seat))
+        else:
+            table.append(f"{label}: {_show(value, name)}")
+    if table:
+        lines.append("table: " + ", ".join(table))
+    if view.get("hand") is not None:
+        lines.append(f"your hand: {' '.join(view['hand']) or '-'}")
     return "\n".join(lines)

@@ -1,0 +1,296 @@
+"""`gong simulate` and `gong play`, driven through click's test runner like a user would."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from gong.cli import main
+from gong.referee import GAMES, IllegalAction, new_game
+
+VARIANTS = ["gong-link", "gong-family", "gong-fight"]
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def simulate_json(*args: str) -> dict:
+    result = run("simulate", *args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+# --- simulate ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_simulate_json_reports_every_figure(variant):
+    games = 24
+    s = simulate_json(
+        variant, "--players", "4", "--games", str(games), "--seed", "5", "--jobs", "1"
+    )
+    assert s["variant"] == variant and s["games"] == games and s["players"] == 4
+    assert s["bots"] == ["greedy", "random", "greedy", "random"]
+    lengths = s["game_lengths"]
+    assert len(lengths) == games and all(n >= 1 for n in lengths)
+    assert s["turns"]["median"] == statistics.median(lengths)
+    assert s["turns"]["mean"] == pytest.approx(statistics.fmean(lengths))
+    assert s["turns"]["longest"] == max(lengths)
+    assert sum(s["win_rate_by_seat"]) == pytest.approx(1.0)
+    by_bot = s["win_rate_by_bot"]
+    assert by_bot["greedy"]["seats"] == [0, 2] and by_bot["random"]["seats"] == [1, 3]
+    assert by_bot["greedy"]["win_rate"] + by_bot["random"]["win_rate"] == pytest.approx(1.0)
+    assert sum(s["end_reasons"].values()) == games
+    assert 0 <= s["ended_by_turn_limit"] <= games
+    assert s["jokers_played"] >= 0 and s["gong_penalties"] >= 0
+    if variant == "gong-family":
+        assert 1 <= s["families_per_winner"] <= 9
+    if variant == "gong-fight":
+        assert s["options"]["challenges"] == "random"
+
+
+def test_simulate_is_deterministic_for_a_seed_whatever_the_jobs():
+    args = ("gong-link", "--players", "3", "--games", "40", "--seed", "11")
+    one = simulate_json(*args, "--jobs", "1")
+    assert simulate_json(*args, "--jobs", "1") == one
+    assert simulate_json(*args, "--jobs", "2") == one
+    other = simulate_json(
+        "gong-link", "--players", "3", "--games", "40", "--seed", "12", "--jobs", "1"
+    )
+    assert other["game_lengths"] != one["game_lengths"]
+
+
+def test_simulate_matches_the_games_it_claims_to_have_played():
+    """The first game of a run, replayed by hand with the same bots, has the reported length."""
+    from gong.referee.bots import make_bot
+    from gong.referee.cli import game_seed
+
+    s = simulate_json(
+        "gong-family",
+        "--players",
+        "2",
+        "--games",
+        "1",
+        "--seed",
+        "9",
+        "--bots",
+        "random",
+        "--jobs",
+        "1",
+    )
+    seed = game_seed(9, 0)
+    game = new_game("gong-family", players=2, seed=seed)
+    bots = [make_bot("random", "gong-family", seed * 8 + seat) for seat in range(2)]
+    while not game.is_over:
+        (seat,) = game.to_act()  # FAMILY has no optional actions: one seat at a time
+        game.apply(bots[seat].choose(game, seat))
+    assert s["game_lengths"] == [game.turn]
+    assert s["turns"]["longest_game"]["seed"] == seed
+
+
+def test_simulate_text_output():
+    result = run(
+        "simulate",
+        "gong-link",
+        "--players",
+        "4",
+        "--games",
+        "20",
+        "--seed",
+        "2",
+        "--bots",
+        "random,greedy",
+        "--jobs",
+        "1",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for needle in (
+        "gong-link: 20 games, 4 players, seed 2",
+        "bots by seat: 0=random, 1=greedy",
+        "game length (turns): mean",
+        "median",
+        "longest",
+        "ended by the turn limit",
+        "win rate by seat: 0:",
+        "win rate by bot:  random (seats 0, 2)",
+        "greedy (seats 1, 3)",
+        "jokers played:",
+        "GONG penalties:",
+    ):
+        assert needle in out, needle
+    again = run(
+        "simulate",
+        "gong-link",
+        "--players",
+        "4",
+        "--games",
+        "20",
+        "--seed",
+        "2",
+        "--bots",
+        "random,greedy",
+        "--jobs",
+        "1",
+    )
+    assert again.stdout == out
+
+
+def test_simulate_options_reach_the_games():
+    s = simulate_json(
+        "gong-link",
+        "--players",
+        "2",
+        "--games",
+        "6",
+        "--seed",
+        "1",
+        "--option",
+        "turn_limit=3",
+        "--jobs",
+        "1",
+    )
+    assert s["options"] == {"turn_limit": 3}
+    assert max(s["game_lengths"]) <= 3
+    assert s["ended_by_turn_limit"] == sum(n == 3 for n in s["game_lengths"]) > 0
+
+
+def test_plot_without_matplotlib_says_how_to_install_it(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # makes `import matplotlib` fail
+    result = run("simulate", "gong-link", "--games", "2", "--plot", str(tmp_path / "p.png"))
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        "Error: --plot needs matplotlib: pip install 'gong[plot]' (or pip install matplotlib)"
+    ]
+    assert not (tmp_path / "p.png").exists()
+
+
+def test_plot_draws_lengths_and_win_rates(tmp_path):
+    pytest.importorskip("matplotlib")
+    from PIL import Image
+
+    path = tmp_path / "sim.png"
+    result = run(
+        "simulate",
+        "gong-family",
+        "--players",
+        "3",
+        "--games",
+        "12",
+        "--seed",
+        "4",
+        "--jobs",
+        "1",
+        "--plot",
+        str(path),
+    )
+    assert result.exit_code == 0, result.output
+    assert f"plot written to {path}" in result.stdout
+    with Image.open(path) as image:
+        assert image.format == "PNG" and image.size == (1100, 420)
+        # Not a blank canvas: the bars and the histogram put colour on it.
+        assert len(image.convert("RGB").getcolors(1 << 20)) > 50
+
+
+# --- bad arguments ----------------------------------------------------------------------------
+
+BAD_ARGUMENTS = {
+    "unknown variant": (["simulate", "gong-snap"], "unknown game 'gong-snap'"),
+    "too few players": (["simulate", "gong-link", "--players", "1"], "2 to 6 players, not 1"),
+    "too many players": (["play", "gong-fight", "--players", "7"], "2 to 6 players, not 7"),
+    "players not a number": (["simulate", "gong-link", "--players", "four"], "'four'"),
+    "unknown bot": (["simulate", "gong-link", "--bots", "greedy,clever"], "unknown bot 'clever'"),
+    "unknown bot in play": (["play", "gong-link", "--bots", "smart"], "unknown bot 'smart'"),
+    "unknown option": (["simulate", "gong-link", "--option", "wild=on"], "no option 'wild'"),
+    "option without value": (["simulate", "gong-link", "--option", "turn_limit"], "key=value"),
+    "option not a number": (["simulate", "gong-link", "-o", "turn_limit=lots"], "whole number"),
+    "option not on/off": (["simulate", "gong-link", "-o", "may_draw_instead=maybe"], "on or off"),
+    "option out of range": (["simulate", "gong-link", "-o", "turn_limit=0"], "at least 1"),
+    "no games": (["simulate", "gong-link", "--games", "0"], "--games"),
+    "seat out of range": (["play", "gong-link", "--players", "3", "--seat", "3"], "--seat"),
+}
+
+
+@pytest.mark.parametrize("args, needle", BAD_ARGUMENTS.values(), ids=BAD_ARGUMENTS.keys())
+def test_bad_arguments_get_one_clear_line_and_exit_2(args, needle):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    assert needle in lines[0]
+    assert result.stdout == ""
+
+
+def test_every_registered_gong_variant_is_known_to_the_commands():
+    assert set(VARIANTS) <= set(GAMES)
+
+
+# --- play -------------------------------------------------------------------------------------
+
+
+def test_play_a_whole_game_always_answering_one():
+    result = run("play", "gong-link", "--players", "3", "--seed", "8", input="1\n" * 2000)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "You are seat 0." in out
+    assert "Your choices:" in out and "   1. " in out
+    assert "  you: " in out and "  seat 1 (greedy): " in out and "  seat 2 (greedy): " in out
+    assert "Game over after " in out
+    assert ("You win!" in out) != ("You lose this time." in out)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_play_every_variant_to_the_end_against_random_bots(variant):
+    result = run(
+        "play",
+        variant,
+        "--players",
+        "2",
+        "--seat",
+        "1",
+        "--seed",
+        "3",
+        "--bots",
+        "random",
+        input="1\n" * 3000,
+    )
+    assert result.exit_code == 0, result.output
+    assert "You are seat 1." in result.stdout and "Game over after " in result.stdout
+
+
+def test_play_explains_refused_and_unreadable_actions():
+    seed = 21
+    game = new_game("gong-link", players=2, seed=seed)
+    assert game.current == 0
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(game.parse_action("keep", 0))  # nothing was drawn: nothing to keep
+    answers = ["keep", "ask 1 NE5", "99", "", "1"] + ["1"] * 2000
+    result = run(
+        "play", "gong-link", "--players", "2", "--seed", str(seed), input="\n".join(answers) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert f"Refused: {refused.value}" in out
+    assert "Not understood: 'ask' is not an action of this game" in out
+    assert "There is no choice 99: pick 1 to " in out
+    assert "Type the number of a choice, or the action itself." in out
+    assert "Game over after " in out
+
+
+def test_play_accepts_the_action_text_and_shows_only_your_own_hand():
+    seed = 4
+    game = new_game("gong-link", players=2, seed=seed)
+    first = game.legal_actions(0)[-1]
+    hidden = game.view(1).get("hand")
+    result = run("play", "gong-link", "--players", "2", "--seed", str(seed), input=f"{first}\nq\n")
+    assert result.exit_code == 0, result.output
+    assert f"  you: {first}" in result.stdout
+    assert "Bye!" in result.stdout
+    if hidden:
+        opponent = " ".join(card.code if hasattr(card, "code") else str(card) for card in hidden)
+        assert opponent not in result.stdout
