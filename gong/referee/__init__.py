@@ -18,6 +18,8 @@ from gong.referee.registry import GAMES, GameSpec, from_json, new_game
 
 # Importing a variant registers it.
 from gong.referee import link  # noqa: E402,F401  isort: skip
+from gong.referee import family  # noqa: E402,F401  isort: skip
+from gong.referee import fight  # noqa: E402,F401  isort: skip
 
 __all__ = [
     "GAMES",

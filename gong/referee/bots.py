@@ -116,4 +116,71 @@ def _greedy_link(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> Ac
     return acts[0]
 
 
-GREEDY: dict[str, Callable[..., Action]] = {"gong-link": _greedy_link}
+# --- GONG FAMILY -------------------------------------------------------------------------------
+
+
+def _greedy_family(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> Action:
+    if game.counter is not None:
+        return _answer_joker(game, seat, acts, fewer_is_better=False)
+    joker = _good_joker(game, seat, acts, fewer_is_better=False)
+    if joker is not None:
+        return joker
+    asks = _pick(acts, "ask")
+    if not asks:
+        return acts[-1]
+    hand = game.hands[seat]
+    held = [0] * 9
+    for c in hand:
+        if c < JOKER_MIN:
+            held[c // 6] += 1
+    # Asks are said aloud: remember who recently asked for which galaxy (they hold one).
+    known: dict[int, int] = {}
+    for line in game.log[-4 * game.players :]:
+        who, _, text = line.partition(": ")
+        words = text.split()
+        if words and words[0] == "ask" and int(who) != seat:
+            known[_family_of_code(words[2])] = int(who)
+
+    def score(a: Action) -> tuple[int, int, int]:
+        fam = card_index(a.card) // 6
+        return (held[fam], known.get(fam) == a.target, len(game.hands[a.target]))
+
+    return max(asks, key=score)
+
+
+def _family_of_code(code: str) -> int:
+    from gong.cards import parse_card
+
+    return card_index(parse_card(code)) // 6
+
+
+# --- GONG FIGHT --------------------------------------------------------------------------------
+
+
+def _greedy_fight(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> Action:
+    if game.counter is not None:
+        return _answer_joker(game, seat, acts, fewer_is_better=True)
+    first = acts[0].verb
+    if first in ("joker", "draw"):
+        joker = _good_joker(game, seat, acts, fewer_is_better=True)
+        return joker if joker is not None else _pick(acts, "draw")[0]
+    sizes = [len(h) for h in game.hands]
+    if first == "winner":
+        return acts[self.rng.randrange(len(acts))]  # the bot cannot see the table game
+    if first == "target":
+        verb = game.queue[0][0]
+        if verb in ("challenge", "take"):
+            # Challenge the leader (who then risks gaining cards); take from the leader.
+            return min(acts, key=lambda a: sizes[a.target])
+        # Give to, or receive from, the player furthest from winning.
+        return max(acts, key=lambda a: sizes[a.target])
+    # lay or give: keep the jokers, which can swap a big hand away later.
+    numbered = [a for a in acts if not a.card.is_joker]
+    return (numbered or acts)[0]
+
+
+GREEDY: dict[str, Callable[..., Action]] = {
+    "gong-link": _greedy_link,
+    "gong-family": _greedy_family,
+    "gong-fight": _greedy_fight,
+}

@@ -1,0 +1,453 @@
+"""GONG FIGHT, the mission game (RULES.md §2 and §5).
+
+On your turn you draw a card; its number picks a mission of its kind (1-2 fight, 3-4 malus,
+5-6 bonus) from the mission files, and the mission's effect is applied step by step exactly
+as missions/README.md defines it. The first player with no cards left wins.
+
+Actions: ``joker J1 -> 2``, ``counter J2``, ``no-counter`` and ``draw`` at the start of a
+turn; then every choice the mission leaves open is an action of the player who makes it:
+
+- ``lay NE5``: lay a card of your choice down (a ``lay_down`` step, one card per action);
+- ``give NE5 -> 1``: give a card of your choice (a ``give`` step, or a ``receive`` step, in
+  which the player who gives chooses);
+- ``target 2``: choose a player (a ``chosen`` target, or the opponent of a challenge);
+- ``winner 0``: the active player reports who won the challenge (option ``challenges`` =
+  ``report``; with ``random`` a fair coin from the game's seed decides).
+
+Random takes, drawn cards and mission picks come from the game's seeded generator. When the
+draw pile and the discards are both empty, every hand becomes its owner's face-down pile: a
+turn then turns up a random numbered card of your own pile (the top of a face-down, shuffled
+pile), a ``draw`` step does nothing, and a joker swaps whole piles.
+
+>>> from gong.referee import new_game
+>>> game = new_game("gong-fight", players=3, seed=5, options={"challenges": "random"})
+>>> [str(a) for a in game.legal_actions(0)]
+['draw']
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from gong.cards import DECK, Kind
+from gong.missions import Challenge, Mission, MissionBook, MissionError, load_missions
+from gong.referee.actions import Action, card_index
+from gong.referee.base import JOKER_MIN, GongGame
+from gong.referee.errors import GameSetupError, IllegalAction
+from gong.referee.registry import GameSpec, register
+
+# A pending step: [verb, count, target, subject, opponent]. `target` is a word from the
+# mission file until it is resolved to a seat; for a challenge it is the chosen opponent.
+VERB, COUNT, TARGET, SUBJECT, OPPONENT = range(5)
+
+
+@lru_cache(maxsize=8)
+def _load_book(directory: str) -> MissionBook:
+    return load_missions(directory)
+
+
+def bundled_missions() -> MissionBook:
+    """The missions shipped in missions/*.yaml (loaded once per process)."""
+    from gong.missions import BUNDLED_MISSIONS
+
+    return _load_book(str(BUNDLED_MISSIONS))
+
+
+class FightGame(GongGame):
+    VERBS = ("joker", "counter", "no-counter", "draw", "target", "winner", "lay", "give")
+    FIELDS = ("own_piles", "shown", "mission", "queue")
+    STATS = (
+        *GongGame.STATS,
+        "missions",
+        "fight",
+        "malus",
+        "bonus",
+        "challenges",
+        "cards_laid",
+        "cards_given",
+        "cards_taken",
+        "joker_draws",
+        "own_piles",
+    )
+
+    def __init__(
+        self,
+        players: int,
+        seed: int | str,
+        options: dict[str, Any],
+        deck: Any = None,
+        missions: MissionBook | None = None,
+    ) -> None:
+        super().__init__(players, seed, options, deck)
+        self.book = self._check_book(missions if missions is not None else bundled_missions())
+        self.own_piles = False
+        self.shown = -1  # the drawn card whose mission is being played
+        self.mission: str | None = None
+        self.queue: list[list[Any]] = []
+
+    @staticmethod
+    def _check_book(book: MissionBook) -> MissionBook:
+        if not isinstance(book, MissionBook):
+            raise GameSetupError(
+                f"missions must be a MissionBook (gong.missions.load_missions), "
+                f"not {type(book).__name__}"
+            )
+        empty = [k.value for k in Kind if not book.of_kind(k)]
+        if empty:
+            raise GameSetupError(
+                f"GONG FIGHT needs missions of every kind; none for: {', '.join(empty)}"
+            )
+        return book
+
+    # --- who may do what --------------------------------------------------------------------
+
+    def decider(self) -> int:
+        """The one seat whose decision the game waits for."""
+        if self.counter is not None:
+            return self.counter[1]
+        if self.phase == "mission" and self.queue:
+            step = self.queue[0]
+            if step[VERB] == "receive" and isinstance(step[TARGET], int):
+                return step[TARGET]
+            return step[SUBJECT]
+        return self.current
+
+    def _to_act(self) -> list[int]:
+        return [self.decider()]
+
+    def _legal(self, seat: int) -> list[Action]:
+        if seat != self.decider():
+            return []
+        if self.counter is not None:
+            return self._counter_actions(seat)
+        if self.phase == "turn":
+            acts = self._joker_actions(seat) if self.fresh else []
+            acts.append(Action(seat, "draw"))
+            return acts
+        verb, _, target, subject, _ = self.queue[0]
+        others = [s for s in range(self.players) if s != seat]
+        if verb == "challenge":
+            if target is None:
+                return [Action(seat, "target", None, s) for s in others]
+            pair = sorted((subject, target))
+            return [Action(seat, "winner", None, s) for s in pair]
+        if target == "chosen":
+            return [Action(seat, "target", None, s) for s in others]
+        hand = self.hands[seat]
+        if verb == "lay_down":
+            return [Action(seat, "lay", DECK[c]) for c in hand]
+        receiver = target if verb == "give" else subject
+        return [Action(seat, "give", DECK[c], receiver) for c in hand]
+
+    # --- doing it -----------------------------------------------------------------------------
+
+    def _execute(self, action: Action) -> None:
+        verb, seat = action.verb, action.player
+        if verb == "draw":
+            self._draw_for_mission(seat)
+            return
+        if verb == "joker":
+            self._play_joker(action)
+            return
+        if verb == "counter":
+            self._counter(action)
+            return
+        if verb == "no-counter":
+            self._no_counter()
+            return
+        step = self.queue[0]
+        if verb == "target":
+            step[TARGET] = action.target
+        elif verb == "winner":
+            self._challenge_result(action.target)
+        else:  # lay or give: one card of the giver's choice
+            c = card_index(action.card)
+            hand = self.hands[seat]
+            hand.remove(c)
+            if verb == "lay":
+                self.discard.append(c)
+                self.stats["cards_laid"] += 1
+            else:
+                self._take_into(action.target, c)
+                self.stats["cards_given"] += 1
+            step[COUNT] -= 1
+            if step[COUNT] <= 0 or not hand:
+                self.queue.pop(0)
+            if self._check_out():
+                return
+        self._run()
+
+    def _draw_for_mission(self, seat: int) -> None:
+        self.fresh = False
+        hand = self.hands[seat]
+        while True:
+            if self.own_piles:
+                numbered = [c for c in hand if c < JOKER_MIN]
+                if not numbered:
+                    self._end_turn()  # only jokers left in the pile: no mission this turn
+                    return
+                c = numbered[self.rng.below(len(numbered))]
+                hand.remove(c)
+                break
+            c = self._draw_card()
+            if c is None:
+                continue  # both piles were empty: own piles from now on
+            self.stats["draws"] += 1
+            if c >= JOKER_MIN:
+                self._take_into(seat, c)  # a drawn joker joins the hand; draw again
+                self.stats["joker_draws"] += 1
+                continue
+            break
+        self.shown = c
+        if self._check_out():
+            return
+        kind = DECK[c].kind
+        missions = self.book.of_kind(kind)
+        mission = missions[self.rng.below(len(missions))]
+        self.mission = mission.id
+        self.stats["missions"] += 1
+        self.stats[kind.value] += 1
+        self.phase = "mission"
+        self.queue = [
+            ["challenge", 0, None, seat, None]
+            if isinstance(step, Challenge)
+            else [step.verb, step.count, step.target, seat, None]
+            for step in mission.effect
+        ]
+        self._run()
+
+    def _draw_card(self) -> int | None:
+        """The top card of the draw pile, refilled from the discards when empty; None (and
+        own piles from now on) when both are empty."""
+        if self.own_piles:
+            return None
+        if not self.draw:
+            if self.discard:
+                self.draw = self.discard
+                self.discard = []
+                self.rng.shuffle(self.draw)
+                self.stats["refills"] += 1
+            else:
+                self.own_piles = True
+                self.stats["own_piles"] = 1
+                return None
+        return self.draw.pop()
+
+    def _run(self) -> None:
+        """Apply the pending steps until one needs a decision, or the mission is done."""
+        queue, hands = self.queue, self.hands
+        while queue:
+            step = queue[0]
+            verb, count, target, subject, opponent = step
+            if verb == "challenge":
+                if target is None:
+                    return  # the active player chooses an opponent
+                if self.options["challenges"] == "report":
+                    return  # the active player reports who won
+                self._challenge_result(subject if self.rng.below(2) == 0 else target)
+                continue
+            if verb == "draw":
+                for _ in range(count):
+                    c = self._draw_card()
+                    if c is None:
+                        break
+                    self._take_into(subject, c)
+                    self.stats["draws"] += 1
+                queue.pop(0)
+                continue
+            if verb == "lay_down":
+                if count > 0 and hands[subject]:
+                    return
+                queue.pop(0)
+                continue
+            # give, take, receive: first find who the other player is.
+            if target == "chosen":
+                return
+            if target == "each":
+                seats = [(subject + k) % self.players for k in range(1, self.players)]
+                queue[0:1] = [[verb, count, s, subject, opponent] for s in seats]
+                continue
+            if not isinstance(target, int):
+                step[TARGET] = target = {
+                    "left": (subject + 1) % self.players,
+                    "right": (subject - 1) % self.players,
+                    "opponent": opponent,
+                }[target]
+            if verb == "take":
+                victim = hands[target]
+                for _ in range(min(count, len(victim))):
+                    c = victim.pop(self.rng.below(len(victim)))
+                    self._take_into(subject, c)
+                    self.stats["cards_taken"] += 1
+                queue.pop(0)
+                if self._check_out():
+                    return
+                continue
+            giver = subject if verb == "give" else target
+            if count > 0 and hands[giver]:
+                return
+            queue.pop(0)
+        self._mission_done()
+
+    def _challenge_result(self, winner: int) -> None:
+        step = self.queue.pop(0)
+        subject, opponent = step[SUBJECT], step[TARGET]
+        loser = opponent if winner == subject else subject
+        challenge = self.book.by_id[self.mission].challenge
+        self.stats["challenges"] += 1
+        self.queue[0:0] = [[s.verb, s.count, s.target, winner, loser] for s in challenge.winner] + [
+            [s.verb, s.count, s.target, loser, winner] for s in challenge.loser
+        ]
+
+    def _mission_done(self) -> None:
+        if self.outcome is not None:
+            return
+        c, self.shown, self.mission = self.shown, -1, None
+        if self.options["drawn_card_to_hand"]:
+            self._take_into(self.current, c)
+        else:
+            self.discard.append(c)
+        self._end_turn()
+
+    def _check_out(self) -> bool:
+        """End the game as soon as a player has no cards: the active player if among them,
+        else the first of them clockwise from the active player."""
+        for k in range(self.players):
+            s = (self.current + k) % self.players
+            if not self.hands[s]:
+                self._finish("out_of_cards", [s])
+                return True
+        return False
+
+    def _finish(self, reason: str, winners: list[int]) -> None:
+        super()._finish(reason, winners)
+        self.queue = []
+
+    def _table_cards(self) -> list[int]:
+        return [self.shown] if self.shown >= 0 else []
+
+    # --- refusals -----------------------------------------------------------------------------
+
+    def _explain(self, action: Action) -> IllegalAction | None:
+        seat, verb = action.player, action.verb
+        if self.phase == "turn":
+            if verb in ("lay", "give", "target", "winner"):
+                return IllegalAction(
+                    "draw_first",
+                    "Start your turn by drawing a card: its mission tells you what to do.",
+                )
+            return None
+        step = self.queue[0]
+        wanted = self.pending_text()
+        if verb == "draw":
+            return IllegalAction("mission_in_progress", f"Finish the mission first: {wanted}.")
+        if verb == "target" and action.target == seat:
+            return IllegalAction("choose_other", "Choose another player, not yourself.")
+        if verb == "winner" and step[VERB] == "challenge" and step[TARGET] is not None:
+            return IllegalAction(
+                "winner_of_challenge",
+                f"The winner is player {step[SUBJECT]} or player "
+                f"{step[TARGET]}, who played the challenge.",
+            )
+        if verb == "give" and step[VERB] in ("give", "receive") and isinstance(step[TARGET], int):
+            to = step[TARGET] if step[VERB] == "give" else step[SUBJECT]
+            if action.target != to:
+                return IllegalAction("give_to", f"The mission says: {wanted}.")
+        return IllegalAction("mission_step", f"The mission says: {wanted}.")
+
+    def pending_text(self) -> str:
+        """What the game waits for, in words."""
+        if self.outcome is not None:
+            return "nothing: the game is over"
+        if self.counter is not None:
+            return f"player {self.counter[1]} answers the GONG JOKER"
+        if self.phase == "turn" or not self.queue:
+            return f"player {self.current} draws a card"
+        verb, count, target, subject, _ = self.queue[0]
+        cards = "card" if count == 1 else "cards"
+        if verb == "challenge":
+            if target is None:
+                return f"player {subject} chooses an opponent"
+            return f"player {subject} says who won, player {subject} or player {target}"
+        if target == "chosen":
+            what = {"give": "to give", "take": "to take", "receive": "to get"}[verb]
+            return f"player {subject} chooses a player {what} {count} {cards}"
+        if verb == "lay_down":
+            return f"player {subject} lays down {count} {cards} of their choice"
+        if verb == "give":
+            return f"player {subject} gives {count} {cards} of their choice to player {target}"
+        return f"player {target} gives {count} {cards} of their choice to player {subject}"
+
+    # --- what players see ---------------------------------------------------------------------
+
+    def _table(self, seat: int | None) -> dict[str, Any]:
+        table: dict[str, Any] = {
+            "top": DECK[self.discard[-1]].code if self.discard else None,
+            "discard_pile": len(self.discard),
+            "own_piles": self.own_piles,
+            "shown": DECK[self.shown].code if self.shown >= 0 else None,
+        }
+        if self.mission is not None:
+            mission: Mission = self.book.by_id[self.mission]
+            table["mission"] = {
+                "id": mission.id,
+                "kind": mission.kind.value,
+                "title": mission.title_in("en"),
+                "text": mission.text_in("en"),
+            }
+            table["waiting_for"] = self.pending_text()
+        return table
+
+    # --- serialisation ------------------------------------------------------------------------
+
+    def _dump(self) -> dict[str, Any]:
+        data = super()._dump()
+        directory = self.book.directory
+        data["missions"] = {
+            "directory": None if directory is None else str(directory),
+            "ids": [m.id for m in self.book],
+        }
+        return data
+
+    def _load(self, data: dict[str, Any], missions: MissionBook | None = None) -> None:
+        super()._load(data)
+        saved = data.get("missions") or {}
+        if missions is None:
+            directory = saved.get("directory")
+            if directory is None:
+                raise GameSetupError(
+                    "this game used missions built in code: pass them again "
+                    "with from_json(text, missions=book)"
+                )
+            try:
+                missions = _load_book(str(Path(directory)))
+            except MissionError as exc:
+                raise GameSetupError(f"cannot reload the game's missions: {exc}") from None
+        self.book = self._check_book(missions)
+        if [m.id for m in self.book] != saved.get("ids"):
+            raise GameSetupError("the missions have changed since this game was saved")
+
+    def _clone_keywords(self) -> dict[str, Any]:
+        return {"missions": self.book}
+
+
+SPEC = register(
+    GameSpec(
+        name="gong-fight",
+        title="GONG FIGHT",
+        min_players=2,
+        max_players=6,
+        options={
+            "turn_limit": 1000,
+            "first_player": 0,
+            "drawn_card_to_hand": False,
+            "challenges": "report",
+        },
+        choices={"challenges": ("report", "random")},
+        factory=FightGame,
+        keywords=("missions",),
+    )
+)
+FightGame.spec = SPEC
