@@ -3,6 +3,7 @@ security headers, and the 404 page."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import partial
 from typing import Any
 from urllib.parse import urlencode
@@ -48,8 +49,18 @@ def choose_language() -> tuple[str, bool]:
     remembered = request.cookies.get(LANG_COOKIE, "")
     if remembered in LANGUAGES:
         return remembered, False
-    # Werkzeug's best_match also matches a primary tag: fr-CA picks fr, sv-FI picks sv.
-    return request.accept_languages.best_match(LANGUAGES, DEFAULT_LANGUAGE), False
+    return preferred_language(request.accept_languages), False
+
+
+def preferred_language(accepted: Iterable[tuple[str, float]]) -> str:
+    """The first supported language in Accept-Language order (highest q first), matching on
+    the primary tag: `de, fr-CA;q=0.7, en;q=0.5` gives fr (Werkzeug's `best_match` would
+    prefer the exact `en` at q=0.5 over the better-liked `fr-CA`)."""
+    for value, quality in accepted:
+        primary = value.split("-")[0].strip().lower()
+        if quality > 0 and primary in LANGUAGES:
+            return primary
+    return DEFAULT_LANGUAGE
 
 
 def _before() -> None:

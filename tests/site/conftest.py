@@ -1,0 +1,45 @@
+"""Fixtures for the site tests: the app built from the bundled missions and rules, with a
+seeded random generator so every draw is reproducible."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterator
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from gong.missions import MissionBook, load_missions
+from server import create_app
+
+TEST_KEY = "a-test-secret-key-never-used-in-production"
+PERMALINK = re.compile(r'href="/m/([a-z0-9-]+)"')
+
+
+@pytest.fixture(scope="session")
+def book() -> MissionBook:
+    return load_missions()
+
+
+@pytest.fixture
+def app() -> Iterator[Flask]:
+    yield create_app({"SECRET_KEY": TEST_KEY, "GONG_RANDOM": random.Random(2026)})
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def _shown_mission(html: str) -> str:
+    found = PERMALINK.findall(html)
+    assert len(found) == 1, f"expected one mission permalink, found {found}"
+    return found[0]
+
+
+@pytest.fixture
+def shown_mission() -> Callable[[str], str]:
+    """Reads the id of the mission a page shows from its permalink link."""
+    return _shown_mission

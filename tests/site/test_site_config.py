@@ -1,0 +1,95 @@
+"""Configuration: the secret key shared by all workers, the missions directory, and the
+refusal to start on invalid missions."""
+
+from __future__ import annotations
+
+import multiprocessing
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gong.missions import BUNDLED_MISSIONS, MissionError
+from server import create_app
+from server.cli import serve
+from server.secret import SECRET_ENV, SecretKeyError, ensure_secret_file
+
+from .conftest import TEST_KEY
+
+
+def test_the_secret_key_file_is_created_once_and_private(tmp_path: Path) -> None:
+    instance = tmp_path / "instance"
+    key = ensure_secret_file(instance)
+    path = instance / "secret_key"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert len(key) >= 32
+    assert ensure_secret_file(instance) == key
+    assert [p.name for p in instance.iterdir()] == ["secret_key"], "no temporary file left"
+
+
+def _read_key(instance: str, start: multiprocessing.synchronize.Event, out) -> None:
+    start.wait()
+    out.put(ensure_secret_file(Path(instance)))
+
+
+def test_processes_racing_to_create_the_key_all_get_the_same_one(tmp_path: Path) -> None:
+    context = multiprocessing.get_context("fork")
+    start, out = context.Event(), context.Queue()
+    workers = [
+        context.Process(target=_read_key, args=(str(tmp_path), start, out)) for _ in range(8)
+    ]
+    for worker in workers:
+        worker.start()
+    start.set()
+    keys = {out.get(timeout=30) for _ in workers}
+    for worker in workers:
+        worker.join(timeout=30)
+    assert len(keys) == 1
+    assert (tmp_path / "secret_key").read_text().strip() in keys
+
+
+def test_environment_configures_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    missions = tmp_path / "missions"
+    shutil.copytree(BUNDLED_MISSIONS, missions)
+    monkeypatch.setenv("GONG_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.setenv("GONG_MISSIONS", str(missions))
+    monkeypatch.setenv(SECRET_ENV, "k" * 40)
+    app = create_app()
+    assert app.config["SECRET_KEY"] == "k" * 40
+    assert app.config["GONG_MISSIONS"] == str(missions)
+    assert not (tmp_path / "instance" / "secret_key").exists()
+    monkeypatch.delenv(SECRET_ENV)
+    app = create_app()
+    assert app.config["SECRET_KEY"] == (tmp_path / "instance" / "secret_key").read_text().strip()
+    monkeypatch.setenv(SECRET_ENV, "short")
+    with pytest.raises(SecretKeyError, match="at least 16 characters"):
+        create_app()
+
+
+def broken_missions(tmp_path: Path) -> Path:
+    missions = tmp_path / "missions"
+    shutil.copytree(BUNDLED_MISSIONS, missions)
+    malus = missions / "malus.yaml"
+    malus.write_text(malus.read_text("utf-8").replace("fr:", "fi:", 1), "utf-8")
+    return missions
+
+
+def test_invalid_missions_stop_the_app(tmp_path: Path) -> None:
+    with pytest.raises(MissionError, match=r"malus\.yaml"):
+        create_app({"SECRET_KEY": TEST_KEY, "GONG_MISSIONS": str(broken_missions(tmp_path))})
+
+
+def test_serve_refuses_invalid_missions_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GONG_INSTANCE", str(tmp_path / "instance"))
+    # serve passes --missions to the app it builds through GONG_MISSIONS; monkeypatch undoes it.
+    monkeypatch.setenv("GONG_MISSIONS", str(BUNDLED_MISSIONS))
+    result = CliRunner().invoke(
+        serve, ["--missions", str(broken_missions(tmp_path)), "--port", "1"]
+    )
+    assert result.exit_code == 1
+    assert "not starting" in result.output
+    assert "malus.yaml" in result.output and "field 'title.fi'" in result.output

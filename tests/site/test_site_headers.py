@@ -1,0 +1,102 @@
+"""Security headers, caching, and the first-round-trip budget of every page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from gong.cards import DECK
+from gong.i18n import KIND_COLOURS, LANGUAGES
+from gong.missions import MissionBook
+
+FIRST_ROUND_TRIP = 14 * 1024
+"""Bytes a new connection delivers in its first round trip (TCP's initial window of 10
+segments is about 14 KB): the HTML and its stylesheet must fit, uncompressed."""
+
+
+def site_paths(book: MissionBook) -> list[str]:
+    paths = [
+        "/",
+        "/bonus",
+        "/malus",
+        "/fight",
+        "/rules",
+        "/rules/link",
+        "/rules/family",
+        "/rules/fight",
+        "/rules/jokers",
+        "/nowhere",
+        "/c/XX9",
+    ]
+    paths += [f"/c/{card.code}" for card in DECK]
+    paths += [f"/m/{mission.id}" for mission in book]
+    return paths
+
+
+def stylesheet_url(html: str) -> str:
+    match = re.search(r'<link rel="stylesheet" href="(/s/site-[0-9a-f]+\.css)">', html)
+    assert match, "every page links the one stylesheet"
+    return match.group(1)
+
+
+def test_every_page_and_its_stylesheet_fit_in_the_first_round_trip(
+    client: FlaskClient, book: MissionBook
+) -> None:
+    css = client.get(stylesheet_url(client.get("/").get_data(as_text=True))).data
+    for lang in LANGUAGES:
+        for path in site_paths(book):
+            html = client.get(path, headers={"Accept-Language": lang}).data
+            assert len(html) + len(css) <= FIRST_ROUND_TRIP, (
+                f"{path} in {lang}: {len(html)} + {len(css)} CSS bytes"
+            )
+
+
+def test_pages_need_no_inline_style_or_script(client: FlaskClient, book: MissionBook) -> None:
+    for path in site_paths(book):
+        html = client.get(path).get_data(as_text=True).lower()
+        assert "<script" not in html, path
+        assert "<style" not in html, path
+        assert not re.search(r"\sstyle=", html), path
+        assert not re.search(r"\son[a-z]+=", html), path
+
+
+@pytest.mark.parametrize("path", ["/", "/c/NE5", "/m/nope", "/healthz", "/rules/fight"])
+def test_security_headers_on_every_response(client: FlaskClient, path: str) -> None:
+    response = client.get(path)
+    csp = response.headers["Content-Security-Policy"]
+    directives = {d.split()[0]: d.split()[1:] for d in csp.split("; ")}
+    assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
+    assert directives["default-src"] == ["'none'"]
+    assert directives["style-src"] == ["'self'"]
+    assert directives["frame-ancestors"] == ["'none'"]
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_html_varies_with_language_and_is_revalidated(client: FlaskClient) -> None:
+    response = client.get("/")
+    assert response.headers["Cache-Control"] == "private, no-cache"
+    assert {"Accept-Language", "Cookie"} <= set(response.vary)
+
+
+def test_stylesheet_and_icon_are_cached_forever_under_their_hash(
+    app: Flask, client: FlaskClient
+) -> None:
+    html = client.get("/").get_data(as_text=True)
+    css_url = stylesheet_url(html)
+    icon_url = re.search(r'<link rel="icon" href="([^"]+)"', html).group(1)
+    for url, mimetype in ((css_url, "text/css"), (icon_url, "image/svg+xml")):
+        response = client.get(url)
+        assert response.status_code == 200
+        assert response.mimetype == mimetype
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+    css = client.get(css_url).get_data(as_text=True)
+    # The kind colours come from gong.i18n, the same table the printer uses.
+    for kind, colour in KIND_COLOURS.items():
+        assert f"--{kind.value}:{colour};" in css
+    assert client.get("/s/site-000000000000.css").status_code == 404

@@ -1,0 +1,113 @@
+"""The rules pages' Markdown subset: safe rendering and errors that name file and line."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from gong.i18n import LANGUAGES
+from server import create_app
+from server.rulesdoc import RULE_SLUGS, RulesFormatError, load_rules, render_markdown
+
+from .conftest import TEST_KEY
+
+SAMPLE = """# Jokers & friends
+
+A joker swaps **whole hands**.
+It can't be your last card.
+
+## When
+
+- At the start of your turn,
+  before anything else.
+- Not as your last card: <b>never</b>.
+Then play on.
+
+## Two <i>jokers</i>
+
+**Both** are discarded.
+"""
+
+
+def test_the_subset_renders_to_the_expected_html() -> None:
+    page = render_markdown(SAMPLE, "sample.md")
+    assert page.title == "Jokers &amp; friends"
+    assert page.html == (
+        "<p>A joker swaps <strong>whole hands</strong>. It can't be your last card.</p>\n"
+        "<h2>When</h2>\n"
+        "<ul><li>At the start of your turn, before anything else.</li>"
+        "<li>Not as your last card: &lt;b&gt;never&lt;/b&gt;.</li></ul>\n"
+        "<p>Then play on.</p>\n"
+        "<h2>Two &lt;i&gt;jokers&lt;/i&gt;</h2>\n"
+        "<p><strong>Both</strong> are discarded.</p>"
+    )
+
+
+def test_nothing_in_a_page_becomes_markup() -> None:
+    hostile = '# <script>alert(1)</script>\n\n<img src=x onerror="y"> **<a href="z">**\n'
+    page = render_markdown(hostile, "hostile.md")
+    assert "<script" not in page.title and "&lt;script&gt;" in page.title
+    assert page.html == ('<p>&lt;img src=x onerror="y"&gt; <strong>&lt;a href="z"&gt;</strong></p>')
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "says"),
+    [
+        ("Jokers\n\nText.", 1, "'# Title'"),
+        ("#\n", 1, "'# Title'"),
+        ("# Jokers\n\n# Again\n", 3, "only the first line"),
+        ("# Jokers\n\n### Deeper\n", 3, "no deeper levels"),
+        ("# Jokers\n\n##Tight\n", 3, "'## Heading'"),
+        ("# Jokers\n\nSome **bold text.\n", 3, "unclosed '**'"),
+        ("# Jokers\n\n- a **list\n", 3, "unclosed '**'"),
+        ("# **Jokers\n", 1, "unclosed '**'"),
+    ],
+)
+def test_outside_the_subset_is_an_error_naming_file_and_line(
+    text: str, line: int, says: str
+) -> None:
+    with pytest.raises(RulesFormatError) as caught:
+        render_markdown(text, "rules/en/jokers.md")
+    assert caught.value.line == line
+    assert str(caught.value).startswith(f"rules/en/jokers.md, line {line}: ")
+    assert says in str(caught.value)
+
+
+def write_rules(root: Path, langs: tuple[str, ...], body: str = "Text.") -> None:
+    for lang in langs:
+        (root / lang).mkdir(parents=True)
+        for slug in RULE_SLUGS:
+            (root / lang / f"{slug}.md").write_text(f"# {slug} {lang}\n\n{body}\n", "utf-8")
+
+
+def test_a_page_missing_in_a_language_is_shown_in_english(tmp_path: Path) -> None:
+    write_rules(tmp_path, ("en",))
+    app = create_app(
+        {"SECRET_KEY": TEST_KEY, "GONG_RULES": str(tmp_path), "GONG_RANDOM": random.Random(1)}
+    )
+    html = app.test_client().get("/rules/fight?lang=sv").get_data(as_text=True)
+    assert '<html lang="sv">' in html
+    assert '<article class="rules" lang="en">' in html
+    assert "<h1>fight en</h1>" in html
+
+
+def test_the_overview_lists_the_variants_even_without_its_text(tmp_path: Path) -> None:
+    app = create_app({"SECRET_KEY": TEST_KEY, "GONG_RULES": str(tmp_path)})
+    client = app.test_client()
+    html = client.get("/rules?lang=fr").get_data(as_text=True)
+    assert "<h1>Toutes les règles</h1>" in html
+    assert all(f'href="/rules/{slug}"' in html for slug in RULE_SLUGS[1:])
+    assert client.get("/rules/link").status_code == 404
+
+
+def test_an_invalid_page_stops_the_site_from_starting(tmp_path: Path) -> None:
+    write_rules(tmp_path, LANGUAGES)
+    bad = tmp_path / "fr" / "family.md"
+    bad.write_text("# Famille\n\n### Trop profond\n", "utf-8")
+    with pytest.raises(RulesFormatError, match=r"fr/family\.md, line 3"):
+        create_app({"SECRET_KEY": TEST_KEY, "GONG_RULES": str(tmp_path)})
+    bad.write_bytes(b"# Famille\n\n\xff\xfe\n")
+    with pytest.raises(ValueError, match=r"family\.md: not UTF-8"):
+        load_rules(tmp_path)
