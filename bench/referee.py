@@ -266,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         ratio_actions = ours[variant]["actions_per_s"] / peers[name]["actions_per_s"]
         ratio_games = ours[variant]["games_per_s"] / peers[name]["games_per_s"]
         print(
-            f"  {variant} vs {name:<34} actions/s {ratio_actions:6.2f}x  "
+            f"  {variant + ' vs ' + name:<46} actions/s {ratio_actions:6.2f}x  "
             f"games/s {ratio_games:6.2f}x"
         )
     return 0
