@@ -494,6 +494,17 @@ def play(
     Terminal(game, seat, seated, bot_players, random.Random(seed)).run(variant, seed)
 
 
+def numbered(actions: Sequence[Any], width: int = 80) -> str:
+    """The choices numbered from 1, in columns when there are many (FAMILY's asks)."""
+    items = [f"{i:>3}. {a}" for i, a in enumerate(actions, 1)]
+    if len(items) <= 12:
+        return "\n".join(items)
+    cell = max(map(len, items)) + 2
+    per_row = max(1, width // cell)
+    rows = [items[i : i + per_row] for i in range(0, len(items), per_row)]
+    return "\n".join("".join(item.ljust(cell) for item in row).rstrip() for row in rows)
+
+
 class Terminal:
     """One human seat against bots, reading answers line by line (a pipe works too)."""
 
@@ -543,7 +554,11 @@ class Terminal:
     def apply_bot(self, seat: int) -> None:
         action = self.bots[seat].choose(self.game, seat)
         self.game.apply(action)
-        click.echo(f"  {self.name(seat)}: {action}")
+        text = str(action)
+        if action.verb == "give" and action.target != self.seat:
+            # A card given between two other players stays hidden from you.
+            text = f"give a card -> {action.target}"
+        click.echo(f"  {self.name(seat)}: {text}")
 
     def show_view(self) -> None:
         text = render_view(self.game.view(self.seat), self.name)
@@ -558,8 +573,7 @@ class Terminal:
         self.show_view()
         actions = game.legal_actions(self.seat)
         click.echo("Your choices:" if not optional else "You may (Enter to let play go on):")
-        for i, action in enumerate(actions, 1):
-            click.echo(f"  {i:>2}. {action}")
+        click.echo(numbered(actions))
         while True:
             answer = click.prompt("your move", default="", show_default=False).strip()
             if not answer:
@@ -647,14 +661,19 @@ def render_view(view: dict[str, Any], name: Callable[[int], str]) -> str:
     table = []
     for key, value in view.get("table", {}).items():
         label = key.replace("_", " ")
-        if (
+        if isinstance(value, dict) and "title" in value and "text" in value:
+            # FIGHT's mission card: read aloud, so it gets a line of its own.
+            lines.append(f"{label} ({value.get('kind', '-')}): {value['title']}. {value['text']}")
+        elif isinstance(value, str) and len(value) > 30:
+            lines.append(f"{label}: {value}")
+        elif (
             isinstance(value, list)
             and len(value) == players
             and key.endswith("s")
             and all(isinstance(v, list | int) for v in value)
         ):
-            per_seat = [f"{name(s)} {_show(v, name)}" for s, v in enumerate(value)]
-            lines.append(f"{label}: " + ", ".join(per_seat))
+            per_seat = [f"{name(s)}: {_show(v, name)}" for s, v in enumerate(value)]
+            lines.append(f"{label}: " + "; ".join(per_seat))
         else:
             table.append(f"{label}: {_show(value, name)}")
     if table:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import sys
 
@@ -238,7 +239,7 @@ def test_play_a_whole_game_always_answering_one():
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "You are seat 0." in out
-    assert "Your choices:" in out and "   1. " in out
+    assert "Your choices:" in out and "\n  1. " in out
     assert "  you: " in out and "  seat 1 (greedy): " in out and "  seat 2 (greedy): " in out
     assert "Game over after " in out
     assert ("You win!" in out) != ("You lose this time." in out)
@@ -285,12 +286,14 @@ def test_play_explains_refused_and_unreadable_actions():
 def test_play_accepts_the_action_text_and_shows_only_your_own_hand():
     seed = 4
     game = new_game("gong-link", players=2, seed=seed)
+    mine, top = game.view(0)["hand"], game.view(0)["table"]["top"]
     first = game.legal_actions(0)[-1]
-    hidden = game.view(1).get("hand")
     result = run("play", "gong-link", "--players", "2", "--seed", str(seed), input=f"{first}\nq\n")
     assert result.exit_code == 0, result.output
-    assert f"  you: {first}" in result.stdout
-    assert "Bye!" in result.stdout
-    if hidden:
-        opponent = " ".join(card.code if hasattr(card, "code") else str(card) for card in hidden)
-        assert opponent not in result.stdout
+    out = result.stdout
+    assert f"your hand: {' '.join(mine)}" in out
+    assert f"  you: {first}" in out and "Bye!" in out
+    # Before the opponent moves, the only cards on screen are yours and the one to match.
+    before = out.split("  you: ")[0]
+    shown = set(re.findall(r"\b(?:PR|NE|ZE|AN|SE|SP|VI|OM|NM)[1-6]\b|\bJ[12]\b", before))
+    assert shown == set(mine) | {top}
