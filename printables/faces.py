@@ -33,6 +33,8 @@ FRAME_MM = 1.8
 """The kind-coloured frame around the QR code's quiet zone."""
 LABEL_MM = 5.2
 """The frame's top band, which carries the kind label."""
+SHADOW_MM = 0.5
+"""The QR panel's soft shadow; the panel stands this far and its blur inside the safe zone."""
 MAX_QR_SIDE_MM = SAFE_RIGHT_MM - SAFE_LEFT_MM - 2 * INDEX_W_MM - 2 * FRAME_MM
 """The widest QR code (quiet zone included) that still leaves room for the corner indices."""
 GALAXY_CENTRE_MM = (FULL_W_MM / 2, 33.0)
@@ -149,13 +151,19 @@ class CardPainter:
         side = self.qr_plan.side_px
         frame = self.px(FRAME_MM)
         label = self.px(LABEL_MM)
-        bottom = self.px(SAFE_BOTTOM_MM)
+        bottom = self.px(SAFE_BOTTOM_MM - 3 * SHADOW_MM)
         left = (self.scale.card_size[0] - side) // 2 - frame
         outer = Box(left, bottom - side - frame - label, left + side + 2 * frame, bottom)
         inner = Box(left + frame, outer.top + label, left + frame + side, outer.top + label + side)
         return outer, inner
 
     # -- pieces -----------------------------------------------------------------------------
+
+    def style_of(self, card: Card) -> tuple[str, galaxy.Style]:
+        """The background's cache key and design for CARD."""
+        if card.family is None:
+            return "JOKER", galaxy.JOKER_STYLE
+        return card.family.code, galaxy.STYLES[card.family]
 
     def background(self, key: str, style: galaxy.Style) -> Image.Image:
         if key not in self._backgrounds:
@@ -247,13 +255,13 @@ class CardPainter:
         radius = self.px(1.6)
         # A dark shadow lifts the panel off the sky.
         shadow = Image.new("L", image.size, 0)
-        grow = self.px(0.8)
+        grow = self.px(SHADOW_MM)
         ImageDraw.Draw(shadow).rounded_rectangle(
             (outer.left - grow, outer.top - grow, outer.right + grow, outer.bottom + grow),
             radius=radius + grow,
             fill=170,
         )
-        shadow = shadow.filter(ImageFilter.GaussianBlur(self.px(0.8)))
+        shadow = shadow.filter(ImageFilter.GaussianBlur(self.px(SHADOW_MM) / 2))
         image.paste((5, 5, 12), (0, 0), shadow)
         draw.rounded_rectangle(
             (outer.left, outer.top, outer.right - 1, outer.bottom - 1), radius=radius, fill=frame
@@ -277,8 +285,8 @@ class CardPainter:
         if card.family is None:
             return self.joker(card, link)
         family: Family = card.family
+        image = self.background(*self.style_of(card))
         style = galaxy.STYLES[family]
-        image = self.background(family.code, style)
         gem = card.gem
         outer, _ = self.qr_panel()
         # Family name, between the corner indices.
@@ -286,7 +294,7 @@ class CardPainter:
         name_face = text.fit("bold", family.label, name_box_w, self.px(4.6))
         self.shadowed_text(
             image,
-            (image.width / 2, self.px(SAFE_LEFT_MM + 3.4)),
+            (image.width / 2, self.px(SAFE_LEFT_MM + 4.2)),
             family.label,
             name_face,
             WHITE,
@@ -339,8 +347,8 @@ class CardPainter:
         return image
 
     def joker(self, card: Card, link: str) -> Image.Image:
-        style = galaxy.JOKER_STYLE
-        image = self.background("JOKER", style)
+        key, style = self.style_of(card)
+        image = self.background(key, style)
         outer, _ = self.qr_panel()
         gong_face = text.fit("black", "GONG", self.px(38), self.px(11))
         joker_face = text.fit("black", "JOKER", self.px(44), self.px(9))

@@ -202,7 +202,8 @@ class Document:
             "ascii"
         )
         objects[catalog - 1] = f"<< /Type /Catalog /Pages {pages_id} 0 R >>".encode("ascii")
-        title = self.title.encode("ascii", "replace").decode().replace("(", "[").replace(")", "]")
+        title = self.title.encode("ascii", "replace").decode()
+        title = title.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
         info = add(f"<< /Title ({title}) /Producer (GONG deck printer) >>".encode("ascii"))
 
         out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
