@@ -333,8 +333,10 @@ def format_summary(s: dict[str, Any]) -> str:
             for kind, e in s["win_rate_by_bot"].items()
         ),
         f"jokers played: {s['jokers_played']} ({s['jokers_played'] / games:.2f} per game)",
-        f"GONG penalties: {s['gong_penalties']} ({s['gong_penalties'] / games:.2f} per game)",
     ]
+    if "gong_penalties" in s["counters"]:  # only LINK has the GONG call
+        pen = s["gong_penalties"]
+        lines.append(f"GONG penalties: {pen} ({pen / games:.2f} per game)")
     if "families_per_winner" in s:
         lines.append(f"families per winner: {s['families_per_winner']:.2f}")
     others = {
@@ -354,7 +356,10 @@ def draw_plot(summary: dict[str, Any], path: str) -> None:
 
     lengths = summary["game_lengths"]
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
-    bins = min(60, max(10, len(set(lengths))))
+    # Whole-turn bins, at most about 60 of them: uneven bins would draw a false comb pattern.
+    low, high = min(lengths), max(lengths)
+    width = max(1, -(-(high - low + 1) // 60))
+    bins = list(range(low, high + width + 1, width))
     left.hist(lengths, bins=bins, color="#3b6fb6", edgecolor="white")
     median = summary["turns"]["median"]
     left.axvline(median, color="#d1495b", linestyle="--", label=f"median {median:g}")
@@ -372,7 +377,8 @@ def draw_plot(summary: dict[str, Any], path: str) -> None:
         ylim=(0, max(100 / len(rates), max(100 * r for r in rates)) * 1.2),
     )
     right.legend(loc="upper right")
-    fig.suptitle(f"{summary['variant']}: {summary['games']} games, {summary['players']} players")
+    title = GAMES[summary["variant"]].title
+    fig.suptitle(f"{title}: {summary['games']} games, {summary['players']} players")
     fig.savefig(path, dpi=100)
     plt.close(fig)
 
