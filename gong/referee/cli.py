@@ -125,7 +125,9 @@ def start_game(variant: str, players: int, seed: int, options: dict[str, Any]):
     try:
         return new_game(variant, players=players, seed=seed, options=options)
     except (ValueError, TypeError, KeyError) as exc:
-        raise ArgumentError(str(exc).strip("'\"")) from None
+        # str() of a KeyError quotes its message; the others read as they are.
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+        raise ArgumentError(str(message)) from None
 
 
 def seat_bots(kinds: Sequence[str], players: int, skip: int | None = None) -> dict[int, str]:
@@ -425,7 +427,8 @@ def simulate(
     option_pairs: tuple[str, ...],
     jobs: int,
 ) -> None:
-    """Play GAMES games of VARIANT between bots and show who wins, and how long games last."""
+    """Play many games of VARIANT (gong-link, gong-family, gong-fight) between bots and show
+    who wins and how long games last."""
     check_variant(variant, players)
     kinds = parse_bots(bots, variant)
     options = game_options(variant, parse_options(variant, option_pairs))
@@ -485,8 +488,10 @@ def play(
     bots: str,
     option_pairs: tuple[str, ...],
 ) -> None:
-    """Play VARIANT in the terminal against bots. Answer with an action's number or its text;
-    an empty answer lets play go on when acting is optional; q quits."""
+    """Play VARIANT (gong-link, gong-family, gong-fight) in the terminal against bots.
+
+    Answer with a choice's number or the action's text (like 'play NE5'); an empty answer lets
+    play go on when acting is optional (a GONG call); q quits."""
     check_variant(variant, players)
     if not 0 <= seat < players:
         raise ArgumentError(f"--seat must be from 0 to {players - 1}, not {seat}")

@@ -212,6 +212,10 @@ BAD_ARGUMENTS = {
     "option not a number": (["simulate", "gong-link", "-o", "turn_limit=lots"], "whole number"),
     "option not on/off": (["simulate", "gong-link", "-o", "may_draw_instead=maybe"], "on or off"),
     "option out of range": (["simulate", "gong-link", "-o", "turn_limit=0"], "at least 1"),
+    "option not a choice": (
+        ["simulate", "gong-fight", "-o", "challenges=maybe"],
+        "one of report, random, not 'maybe'",
+    ),
     "no games": (["simulate", "gong-link", "--games", "0"], "--games"),
     "seat out of range": (["play", "gong-link", "--players", "3", "--seat", "3"], "--seat"),
 }
