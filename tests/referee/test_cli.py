@@ -301,3 +301,32 @@ def test_play_accepts_the_action_text_and_shows_only_your_own_hand():
     before = out.split("  you: ")[0]
     shown = set(re.findall(r"\b(?:PR|NE|ZE|AN|SE|SP|VI|OM|NM)[1-6]\b|\bJ[12]\b", before))
     assert shown == set(mine) | {top}
+
+
+def test_play_an_empty_answer_lets_an_optional_gong_call_go_by():
+    """A blank line, then "1", again and again: a required choice skips the blank and takes
+    choice 1; an optional one (a GONG call on a bot) takes the blank and lets play go on."""
+    optional_seen = 0
+    for seed in range(1, 7):
+        result = run(
+            "play",
+            "gong-link",
+            "--players",
+            "2",
+            "--seed",
+            str(seed),
+            "--bots",
+            "random",
+            input="\n1\n" * 3000,
+        )
+        assert result.exit_code == 0, result.output
+        out = result.stdout
+        assert "Game over after " in out
+        assert "Type the number of a choice, or the action itself." in out
+        if "You may (Enter to let play go on):" not in out:
+            continue
+        optional_seen += 1
+        after = out.split("You may (Enter to let play go on):", 1)[1]
+        moves = [ln for ln in after.splitlines() if ln.startswith(("  you: ", "  seat "))]
+        assert not moves[0].startswith("  you: gong"), moves[0]
+    assert optional_seen
