@@ -8,6 +8,7 @@ between the corner indices; the number fills the space above it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -37,7 +38,7 @@ SHADOW_MM = 0.5
 """The QR panel's soft shadow; the panel stands this far and its blur inside the safe zone."""
 MAX_QR_SIDE_MM = SAFE_RIGHT_MM - SAFE_LEFT_MM - 2 * INDEX_W_MM - 2 * FRAME_MM
 """The widest QR code (quiet zone included) that still leaves room for the corner indices."""
-GALAXY_CENTRE_MM = (FULL_W_MM / 2, 33.0)
+GALAXY_CENTRE_MM = (FULL_W_MM / 2, 30.0)
 GALAXY_RADIUS_MM = 27.0
 
 GEM_COLOURS: dict[Gem, str] = {
@@ -92,8 +93,6 @@ def gem_glyph(gem: Gem | None, size_px: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     s = big
     if gem is None:
-        import math
-
         points = []
         for i in range(10):
             r = s * (0.48 if i % 2 == 0 else 0.2)
@@ -233,8 +232,15 @@ class CardPainter:
                 stroke_width=max(1, self.px(0.35)),
                 stroke_fill=(10, 8, 20) if target is layer else 255,
             )
+        if label == "6":
+            # Underlined, as on dice and billiard balls: the turned corner must not read 9.
+            bottom = self.px(0.6) + face.getbbox(label, anchor="mt")[3] + self.px(0.9)
+            half = face.getlength(label) * 0.42
+            bar = (w / 2 - half, bottom, w / 2 + half, bottom + max(1, self.px(0.7)))
+            ImageDraw.Draw(layer).rectangle(bar, fill=WHITE, outline=(10, 8, 20))
+            ImageDraw.Draw(mask).rectangle(bar, fill=255, outline=255)
         tile.paste(layer, (0, 0), mask)
-        glyph = gem_glyph(gem, self.px(5.2))
+        glyph = gem_glyph(gem, self.px(4.6))
         tile.alpha_composite(glyph, ((w - glyph.width) // 2, h - glyph.height))
         return tile
 
@@ -321,10 +327,10 @@ class CardPainter:
             anchor="lm",
         )
         # The number, as large as the space between the name and the gem line allows.
-        top = self.px(SAFE_LEFT_MM + 8)
-        bottom = gem_line_y - self.px(4.4)
+        top = self.px(SAFE_LEFT_MM + 10.5)
+        bottom = gem_line_y - self.px(4.6)
         number = str(card.number)
-        number_face = text.fit("black", number, self.px(30), min(bottom - top, self.px(26)))
+        number_face = text.fit("black", number, self.px(30), min(bottom - top, self.px(22)))
         self.shadowed_text(
             image,
             (image.width / 2, (top + bottom) / 2),
@@ -392,7 +398,6 @@ class CardPainter:
         ring = self.px(22)
         lights = Image.new("RGB", image.size, "black")
         draw = ImageDraw.Draw(lights)
-        import math
 
         for i, family in enumerate(Family):
             angle = -math.pi / 2 + i * 2 * math.pi / 9
@@ -402,7 +407,13 @@ class CardPainter:
         halo = lights.filter(ImageFilter.GaussianBlur(self.px(2.2)))
         image = ImageChops.screen(image, ImageChops.screen(halo, halo))
         image = ImageChops.screen(image, lights.filter(ImageFilter.GaussianBlur(self.px(0.6))))
-        draw = ImageDraw.Draw(image)
+        draw = ImageDraw.Draw(image, "RGBA")
+        # A faint orbit joins the nine galaxies.
+        draw.ellipse(
+            (cx - ring, cy - ring, cx + ring, cy + ring),
+            outline=(255, 212, 90, 90),
+            width=max(1, self.px(0.3)),
+        )
         for i in range(9):
             angle = -math.pi / 2 + i * 2 * math.pi / 9
             x, y = cx + ring * math.cos(angle), cy + ring * math.sin(angle)

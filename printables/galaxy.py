@@ -90,7 +90,7 @@ STYLES: dict[Family, Style] = {
         ("#000000", "#0b5236", "#25c47e", "#c4ffd8", "#ffffff"),
         ("#000000", "#3e4a08", "#b8cc30", "#f4ffc0"),
         "#2ee08e",
-        -35,
+        -20,
         1.0,
     ),
     Family.SPARROW: Style(
@@ -326,14 +326,14 @@ def shape_points(style: Style, rng: random.Random) -> tuple[list[Point], list[Po
     elif shape == "serpent":
         # Two galaxies merging, their tidal tails drawn out into an S.
         main = []
-        for _ in range(9000):
+        for _ in range(10000):
             s = rng.uniform(-1, 1)
-            width = 0.03 + 0.08 * (1 - abs(s))
-            x = 1.05 * s + rng.gauss(0, width * 0.5)
-            y = 0.32 * math.sin(1.6 * math.pi * s) + rng.gauss(0, width)
-            main.append((x, y, (1.15 - abs(s)) * rng.random()))
-        accent = [(x + 0.18, y + 0.08, w) for x, y, w in core(rng, 1500, 0.07)] + [
-            (x - 0.18, y - 0.08, w) for x, y, w in core(rng, 1500, 0.07)
+            width = 0.025 + 0.07 * (1 - abs(s))
+            x = 1.1 * s + rng.gauss(0, width * 0.5)
+            y = 0.3 * math.sin(2 * math.pi * s) + rng.gauss(0, width)
+            main.append((x, y, (1.2 - abs(s)) * rng.random()))
+        accent = [(x + 0.2, y - 0.28, w) for x, y, w in core(rng, 1500, 0.06)] + [
+            (x - 0.2, y + 0.28, w) for x, y, w in core(rng, 1500, 0.06)
         ]
     elif shape == "wings":
         # A bipolar nebula: two lobes spread like a bird's wings around a bright star.
