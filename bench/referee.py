@@ -35,6 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / "build" / "bench-venv"
 SECONDS = 6.0
 REPEATS = 3
+TARGET_VS_UNO = 0.5
+"""GONG LINK through the validating apply() should reach this share of RLCard UNO's speed."""
 PLAYERS = 4
 SEED = 20240601
 MAX_ACTIONS = 20_000
@@ -280,6 +282,11 @@ def main(argv: list[str] | None = None) -> int:
             f"  {variant + ' vs ' + name:<46} actions/s {ratio_actions:6.2f}x  "
             f"games/s {ratio_games:6.2f}x"
         )
+    uno = peers.get("rlcard UnoGame")
+    if uno and "gong-link" in ours:
+        ratio = ours["gong-link"]["actions_per_s"] / uno["actions_per_s"]
+        verdict = "met" if ratio >= TARGET_VS_UNO else "NOT met"
+        print(f"target gong-link actions/s >= {TARGET_VS_UNO}x RLCard UNO: {ratio:.2f}x, {verdict}")
     return 0
 
 
