@@ -65,7 +65,7 @@ def mission_card(mission: Mission, lang: str, scale: Scale) -> Image.Image:
     body = mission.text_in(lang)
     body_top = top + title_h + px(0.8)
     # The largest body size whose wrapped lines fit the space left.
-    for size_mm in (3.6, 3.4, 3.2, 3.0, 2.8, 2.6, 2.45, 2.3, 2.15, 2.0):
+    for size_mm in (4.2, 3.9, 3.6, 3.4, 3.2, 3.0, 2.8, 2.6, 2.45, 2.3, 2.15, 2.0):
         face = text.font("medium", px(size_mm))
         lines = text.wrap(body, face, right - left)
         line_h = px(size_mm * 1.18)
