@@ -277,10 +277,11 @@ def _write_everything(
             options.paper, options.backs, fronts, back
         ),
         "print-shop.pdf": sheets.print_shop(fronts, back),
-        f"mission-cards-{options.lang}.pdf": sheets.mission_sheets(
-            options.paper, options.lang, [(m.id, mission_pngs[m.id]) for m in missions]
-        ),
     }
+    if missions:
+        documents[f"mission-cards-{options.lang}.pdf"] = sheets.mission_sheets(
+            options.paper, options.lang, [(m.id, mission_pngs[m.id]) for m in missions]
+        )
     for name, document in documents.items():
         document.write(staging / name)
         report.files.append(name)

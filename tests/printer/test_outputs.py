@@ -8,8 +8,9 @@ from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from gong.cards import DECK, JOKERS, parse_card
+from gong.missions import MissionBook
 from printables import qr
-from printables.deck import MARKER
+from printables.deck import MARKER, DeckError
 from printables.faces import MAX_QR_SIDE_MM, SAFE_BOTTOM_MM, SAFE_RIGHT_MM, CardPainter
 from printables.geometry import BLEED_MM, CARD_H_MM, CARD_W_MM, SAFE_LEFT_MM, Scale
 from printables.links import card_link, parse_base_url
@@ -199,3 +200,26 @@ def test_text_and_code_stay_inside_the_safe_zone(code):
     left, top, right, bottom = ImageChops.difference(face, background).getbbox()
     assert left >= scale.px(SAFE_LEFT_MM) - 1 and top >= scale.px(SAFE_LEFT_MM) - 1
     assert right <= scale.px(SAFE_RIGHT_MM) + 1 and bottom <= scale.px(SAFE_BOTTOM_MM) + 1
+
+
+@pytest.mark.parametrize(
+    ("override", "message"),
+    [
+        ({"paper": "a3"}, "unknown paper"),
+        ({"backs": "both"}, "unknown backs"),
+        ({"lang": "de"}, "unsupported language"),
+        ({"dpi": 20}, "DPI must be between"),
+        ({"jobs": 0}, "at least 1"),
+        ({"cards": ()}, "no cards"),
+    ],
+)
+def test_python_api_refuses_bad_options(tmp_path, override, message):
+    with pytest.raises(DeckError, match=message):
+        run_deck(tmp_path / "deck", **override)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_run_without_missions_writes_no_mission_sheet(tmp_path):
+    run = run_deck(tmp_path / "deck", cards=DECK[:2], missions=MissionBook({}))
+    assert not list(run.out.glob("mission-cards-*.pdf"))
+    assert (run.out / MARKER).is_file()
