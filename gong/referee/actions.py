@@ -121,6 +121,21 @@ class Action(NamedTuple):
         return (VERB_RANK[self.verb], card, -1 if self.target is None else self.target)
 
 
+_INTERNED: dict[tuple[int, str, int, int | None], Action] = {}
+
+
+def act(player: int, verb: str, c: int = -1, target: int | None = None) -> Action:
+    """The shared Action for these values, `c` being a deck position (-1 for no card).
+
+    Actions are interned: the legal actions of every state, the bots' choices and parsed texts
+    are the same objects, so `apply()` validates by identity before it compares values."""
+    key = (player, verb, c, target)
+    action = _INTERNED.get(key)
+    if action is None:
+        action = _INTERNED[key] = Action(player, verb, None if c < 0 else DECK[c], target)
+    return action
+
+
 def parse_action_text(text: str, player: int, verbs: tuple[str, ...], players: int) -> Action:
     """Read an action's text for `player`; `verbs` are the game's verbs. IllegalAction if the
     text is not an action of this game (whether it is legal now is the game's business)."""
@@ -175,7 +190,7 @@ def parse_action_text(text: str, player: int, verbs: tuple[str, ...], players: i
     ):
         example = _EXAMPLES.get(verb, verb)
         raise IllegalAction("unreadable", f"Write it like this: {example}.")
-    return Action(player, verb, card, target)
+    return act(player, verb, -1 if card is None else card_index(card), target)
 
 
 def _known(verbs: tuple[str, ...]) -> str:

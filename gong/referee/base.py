@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gong.cards import DECK, Card, CardCodeError, parse_card
-from gong.referee.actions import SHAPES, Action, card_index, parse_action_text
+from gong.referee.actions import SHAPES, Action, act, card_index, parse_action_text
 from gong.referee.errors import GameSetupError, IllegalAction
 from gong.referee.registry import GameSpec
 from gong.referee.rng import Rng
@@ -83,6 +83,9 @@ class GongGame:
         "seq",
     )
     STATS: ClassVar[tuple[str, ...]] = ("jokers_played", "counters", "draws", "refills")
+    ANYTIME: ClassVar[tuple[str, ...]] = ()
+    """Verbs a player may use outside their turn (LINK's GONG calls): refusals explain the
+    rule rather than saying it is not their turn."""
 
     # --- setting up -------------------------------------------------------------------------
 
@@ -176,8 +179,13 @@ class GongGame:
 
     def apply(self, action: Action) -> None:
         """Play `action`, or raise IllegalAction naming the rule, leaving the game untouched."""
-        if action not in self.legal_actions(getattr(action, "player", None)):
-            raise self._refusal(action)
+        legal = self.legal_actions(action.player) if type(action) is Action else ()
+        for allowed in legal:
+            if allowed is action:
+                break
+        else:  # not one of the (interned) legal actions: compare values before refusing
+            if not legal or action not in legal:
+                raise self._refusal(action)
         self._cache = {}
         self._acting = None
         self.seq += 1
@@ -292,12 +300,12 @@ class GongGame:
         """The current turn is over: count it, stop at the turn limit, start the next one."""
         self.turn += 1
         self.counter = None
+        self.fresh = True
+        self.phase = "turn"
         if self.turn >= self.turn_limit:
             self._finish_by_rule("turn_limit")
             return
         self.current = self._next_seat(self.current) if next_seat is None else next_seat
-        self.fresh = True
-        self.phase = "turn"
         self._begin_turn()
 
     def _begin_turn(self) -> None:
@@ -322,12 +330,12 @@ class GongGame:
         if len(hand) < 2 or hand[-1] < JOKER_MIN:
             return []
         targets = [t for t in range(self.players) if t != seat and self.hands[t]]
-        return [Action(seat, "joker", DECK[j], t) for j in hand if j >= JOKER_MIN for t in targets]
+        return [act(seat, "joker", j, t) for j in hand if j >= JOKER_MIN for t in targets]
 
     def _counter_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        acts = [Action(seat, "counter", DECK[j]) for j in hand if j >= JOKER_MIN]
-        acts.append(Action(seat, "no-counter"))
+        acts = [act(seat, "counter", j) for j in hand if j >= JOKER_MIN]
+        acts.append(act(seat, "no-counter"))
         return acts
 
     def _can_counter(self, seat: int) -> bool:
@@ -351,8 +359,12 @@ class GongGame:
         self._dispose_joker(joker)
         self.stats["counters"] += 1
         self.counter = None
+        self._cards_moved()
         # Both jokers are spent, no hands change, and the countering player plays next.
         self._end_turn(next_seat=action.player)
+
+    def _cards_moved(self) -> None:
+        """Hook: a hand changed during the current turn (LINK opens GONG call windows)."""
 
     def _no_counter(self) -> None:
         attacker, target, _ = self.counter
@@ -404,23 +416,24 @@ class GongGame:
                 f"There is no player {action.target!r}: "
                 f"players are numbered 0 to {self.players - 1}.",
             )
-        if seat not in self.to_act():
-            if self.counter is not None:
-                attacker, target, _ = self.counter
-                return IllegalAction(
-                    "waiting_for_counter",
-                    f"Wait: player {target} decides whether to stop player "
-                    f"{attacker}'s GONG JOKER with their own joker.",
-                )
+        if self.counter is not None and seat != self.counter[1]:
+            attacker, target, _ = self.counter
             return IllegalAction(
-                "not_your_turn", f"It is player {self.current}'s turn, not player {seat}'s."
+                "waiting_for_counter",
+                f"Wait: player {target} decides whether to stop player "
+                f"{attacker}'s GONG JOKER with their own joker.",
             )
+        if seat not in self.to_act() and action.verb not in self.ANYTIME:
+            return IllegalAction("not_your_turn", self._waiting_text(seat))
         found = self._explain_common(action) or self._explain(action)
         if found is not None:
             return found
         return IllegalAction(
             "not_allowed", f"Player {seat} cannot '{action}' now. " + self._options_text(seat)
         )
+
+    def _waiting_text(self, seat: int) -> str:
+        return f"It is player {self.current}'s turn, not player {seat}'s."
 
     def _options_text(self, seat: int) -> str:
         acts = [str(a) for a in self.legal_actions(seat)]
@@ -517,8 +530,11 @@ class GongGame:
 
 def _copy(value: Any) -> Any:
     """A deep copy of plain data (lists, dicts, numbers, text)."""
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_copy(v) if type(v) in _CONTAINERS else v for v in value]
+    if type(value) is dict:
+        return {k: _copy(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
     return value
+
+
+_CONTAINERS = (list, dict)

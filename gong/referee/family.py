@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from gong.cards import DECK, Family
-from gong.referee.actions import Action, card_index
+from gong.cards import Family
+from gong.referee.actions import Action, act, card_index
 from gong.referee.base import JOKER_MIN, GongGame
 from gong.referee.errors import IllegalAction
 from gong.referee.registry import GameSpec, register
 
 FAMILIES = tuple(Family)
+# Every possible ask, built once: ASKS[seat][card][target].
+ASKS = [[[act(s, "ask", c, t) for t in range(6)] for c in range(54)] for s in range(6)]
 
 
 class FamilyGame(GongGame):
@@ -40,6 +42,9 @@ class FamilyGame(GongGame):
         self.laid: list[list[int]] = [[] for _ in range(players)]  # family indexes, in order
         self.reached: list[list[int]] = [[] for _ in range(players)]  # seq of k-th family
         self.asked = False  # the current player has asked this turn (no drawing instead)
+        for seat in range(players):  # a family dealt complete is laid down at once
+            for family in range(len(FAMILIES)):
+                self._lay_down_complete(seat, family)
         self._begin_turn()
 
     # --- who may do what --------------------------------------------------------------------
@@ -67,14 +72,15 @@ class FamilyGame(GongGame):
         targets = self._others_with_cards(seat)
         if targets and hand and hand[0] < JOKER_MIN:
             held = set(hand)
+            asks = ASKS[seat]
             families = sorted({c // 6 for c in hand if c < JOKER_MIN})
             for f in families:
                 for c in range(f * 6, f * 6 + 6):
                     if c not in held:
-                        card = DECK[c]
-                        acts.extend(Action(seat, "ask", card, t) for t in targets)
+                        by_target = asks[c]
+                        acts += [by_target[t] for t in targets]
         elif not self.asked and self.draw:
-            acts.append(Action(seat, "draw"))
+            acts.append(act(seat, "draw"))
         return acts
 
     # --- doing it -----------------------------------------------------------------------------

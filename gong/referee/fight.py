@@ -33,7 +33,7 @@ from typing import Any
 
 from gong.cards import DECK, Kind
 from gong.missions import Challenge, Mission, MissionBook, MissionError, load_missions
-from gong.referee.actions import Action, card_index
+from gong.referee.actions import Action, act, card_index
 from gong.referee.base import JOKER_MIN, GongGame
 from gong.referee.errors import GameSetupError, IllegalAction
 from gong.referee.registry import GameSpec, register
@@ -57,7 +57,7 @@ def bundled_missions() -> MissionBook:
 
 class FightGame(GongGame):
     VERBS = ("joker", "counter", "no-counter", "draw", "target", "winner", "lay", "give")
-    FIELDS = ("own_piles", "shown", "mission", "queue")
+    FIELDS = ("own_piles", "shown", "mission", "last_mission", "queue")
     STATS = (
         *GongGame.STATS,
         "missions",
@@ -84,7 +84,8 @@ class FightGame(GongGame):
         self.book = self._check_book(missions if missions is not None else bundled_missions())
         self.own_piles = False
         self.shown = -1  # the drawn card whose mission is being played
-        self.mission: str | None = None
+        self.mission: str | None = None  # the mission being played
+        self.last_mission: str | None = None  # the last mission drawn, even once done
         self.queue: list[list[Any]] = []
 
     @staticmethod
@@ -124,22 +125,22 @@ class FightGame(GongGame):
             return self._counter_actions(seat)
         if self.phase == "turn":
             acts = self._joker_actions(seat) if self.fresh else []
-            acts.append(Action(seat, "draw"))
+            acts.append(act(seat, "draw"))
             return acts
         verb, _, target, subject, _ = self.queue[0]
         others = [s for s in range(self.players) if s != seat]
         if verb == "challenge":
             if target is None:
-                return [Action(seat, "target", None, s) for s in others]
+                return [act(seat, "target", -1, s) for s in others]
             pair = sorted((subject, target))
-            return [Action(seat, "winner", None, s) for s in pair]
+            return [act(seat, "winner", -1, s) for s in pair]
         if target == "chosen":
-            return [Action(seat, "target", None, s) for s in others]
+            return [act(seat, "target", -1, s) for s in others]
         hand = self.hands[seat]
         if verb == "lay_down":
-            return [Action(seat, "lay", DECK[c]) for c in hand]
+            return [act(seat, "lay", c) for c in hand]
         receiver = target if verb == "give" else subject
-        return [Action(seat, "give", DECK[c], receiver) for c in hand]
+        return [act(seat, "give", c, receiver) for c in hand]
 
     # --- doing it -----------------------------------------------------------------------------
 
@@ -206,7 +207,7 @@ class FightGame(GongGame):
         kind = DECK[c].kind
         missions = self.book.of_kind(kind)
         mission = missions[self.rng.below(len(missions))]
-        self.mission = mission.id
+        self.mission = self.last_mission = mission.id
         self.stats["missions"] += 1
         self.stats[kind.value] += 1
         self.phase = "mission"
@@ -356,6 +357,9 @@ class FightGame(GongGame):
             if action.target != to:
                 return IllegalAction("give_to", f"The mission says: {wanted}.")
         return IllegalAction("mission_step", f"The mission says: {wanted}.")
+
+    def _waiting_text(self, seat: int) -> str:
+        return f"Not now: {self.pending_text()}."
 
     def pending_text(self) -> str:
         """What the game waits for, in words."""

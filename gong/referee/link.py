@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from gong.cards import DECK
-from gong.referee.actions import Action, card_index
+from gong.referee.actions import Action, act, card_index
 from gong.referee.base import JOKER_MIN, GongGame, codes
 from gong.referee.errors import IllegalAction
 from gong.referee.registry import GameSpec, register
@@ -36,6 +36,7 @@ NUMBER_OF = tuple(c % 6 for c in range(len(DECK)))
 class LinkGame(GongGame):
     VERBS = ("joker", "counter", "no-counter", "play", "keep", "draw", "pass", "gong")
     FIELDS = ("drawn", "passes_in_row", "one")
+    ANYTIME = ("gong",)
     STATS = (*GongGame.STATS, "plays", "passes", "gong_calls", "gong_penalties")
 
     def __init__(
@@ -99,31 +100,31 @@ class LinkGame(GongGame):
         acts: list[Action] = []
         if seat == self.current:
             if self.phase == "drawn":
-                acts = [Action(seat, "play", DECK[self.drawn]), Action(seat, "keep")]
+                acts = [act(seat, "play", self.drawn), act(seat, "keep")]
             else:
                 if self.fresh:
                     acts = self._joker_actions(seat)
                 m = self.match()
                 fam, num = (FAMILY_OF[m], NUMBER_OF[m]) if m >= 0 else (-1, -1)
                 plays = [
-                    Action(seat, "play", DECK[c])
+                    act(seat, "play", c)
                     for c in self.hands[seat]
                     if c < JOKER_MIN and (m < 0 or FAMILY_OF[c] == fam or NUMBER_OF[c] == num)
                 ]
                 acts += plays
                 if not plays or self.options["may_draw_instead"]:
                     if self._drawable():
-                        acts.append(Action(seat, "draw"))
+                        acts.append(act(seat, "draw"))
                     elif not plays:
-                        acts.append(Action(seat, "pass"))
+                        acts.append(act(seat, "pass"))
         for s, window in enumerate(self.one):
             if window is None or window[1]:
                 continue
             if s == seat:
                 if self.turn <= window[0] + 1:
-                    acts.insert(self._gong_slot(acts), Action(seat, "gong"))
+                    acts.insert(self._gong_slot(acts), act(seat, "gong"))
             elif self.turn >= window[0] + 2:
-                acts.append(Action(seat, "gong", None, s))
+                acts.append(act(seat, "gong", -1, s))
         return acts
 
     @staticmethod
@@ -162,6 +163,7 @@ class LinkGame(GongGame):
             self._end_turn()
             return
         elif verb == "draw":
+            self.fresh = False
             self.passes_in_row = 0
             self.stats["draws"] += 1
             c = self._draw_card()
@@ -223,6 +225,9 @@ class LinkGame(GongGame):
         super()._swap(a, b)
         # A swap gives both players a new hand: a single card is a new one-card moment.
         self.one[a] = self.one[b] = None
+
+    def _cards_moved(self) -> None:
+        self._update_one()
 
     def _update_one(self) -> None:
         one = self.one
@@ -340,7 +345,7 @@ class LinkGame(GongGame):
                 {"player": s, "called": bool(w[1])} for s, w in enumerate(self.one) if w is not None
             ],
         }
-        if seat is not None and seat == self.current and self.phase == "drawn":
+        if seat == self.current and self.phase == "drawn" and self.drawn >= 0:
             table["drawn"] = DECK[self.drawn].code
         return table
 

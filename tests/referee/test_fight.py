@@ -1,0 +1,369 @@
+"""GONG FIGHT (RULES.md §5): one scenario per rule, with small mission books built here."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from gong.cards import DECK, Kind
+from gong.missions import load_missions
+from gong.referee import GameSetupError, IllegalAction, from_json, new_game
+from gong.referee.bots import make_bot
+
+from .helpers import acts, book, game, play, position, rest_of_deck
+
+P0 = ["OM1", "OM2", "OM3", "OM4", "OM5", "OM6", "VI1", "VI2", "VI3"]
+
+
+def fight(draw, missions=None, hands=(P0,), players=3, **options):
+    return game(
+        "gong-fight",
+        players=players,
+        hands=hands,
+        draw=draw,
+        options=options or None,
+        missions=missions or book(),
+    )
+
+
+def fight_position(hands, draw=None, discard=(), missions=None, players=3, **options):
+    g = new_game(
+        "gong-fight", players=players, seed=1, options=options or None, missions=missions or book()
+    )
+    named = [c for h in hands for c in h] + list(discard)
+    position(g, hands=hands, discard=discard, draw=rest_of_deck(named) if draw is None else draw)
+    return g
+
+
+def refused(g, seat, text) -> IllegalAction:
+    with pytest.raises(IllegalAction) as info:
+        play(g, seat, text)
+    return info.value
+
+
+def test_fight_draw_picks_mission_of_drawn_cards_kind_then_discards_it():
+    g = fight(["NE5"])  # 5: a bonus mission (lay down 1 card of your choice)
+    assert acts(g, 0) == ["draw"]
+    play(g, 0, "draw")
+    table = g.view(0)["table"]
+    assert table["shown"] == "NE5" and table["mission"]["id"] == "bonus-t"
+    assert table["waiting_for"] == "player 0 lays down 1 card of their choice"
+    in_deck_order = ["VI1", "VI2", "VI3", "OM1", "OM2", "OM3", "OM4", "OM5", "OM6"]
+    assert acts(g, 0) == [f"lay {c}" for c in in_deck_order] and g.to_act() == [0]
+    play(g, 0, "lay VI2")
+    assert [DECK[c].code for c in g.discard] == ["VI2", "NE5"]  # the drawn card goes last
+    assert len(g.hands[0]) == 8 and g.current == 1 and g.stats["bonus"] == 1
+
+
+@pytest.mark.parametrize(
+    "code, kind",
+    [
+        ("NE1", Kind.FIGHT),
+        ("NE2", Kind.FIGHT),
+        ("NE3", Kind.MALUS),
+        ("NE4", Kind.MALUS),
+        ("NE5", Kind.BONUS),
+        ("NE6", Kind.BONUS),
+    ],
+)
+def test_fight_card_number_decides_mission_kind(code, kind):
+    g = fight([code])
+    play(g, 0, "draw")
+    assert g.last_mission == f"{kind.value}-t" and g.stats[kind.value] == 1
+
+
+def test_fight_drawn_card_to_hand_option():
+    g = fight(["NE5"], drawn_card_to_hand=True)
+    play(g, 0, "draw")
+    play(g, 0, "lay VI2")
+    assert "NE5" in g.view(0)["hand"] and [DECK[c].code for c in g.discard] == ["VI2"]
+
+
+def test_fight_malus_draw_step_draws_from_draw_pile():
+    g = fight(["NE3", "ZE1"])  # 3: malus (draw 1)
+    play(g, 0, "draw")
+    assert "ZE1" in g.view(0)["hand"] and len(g.hands[0]) == 10 and g.current == 1
+
+
+def test_fight_drawn_joker_joins_hand_and_player_draws_again():
+    g = fight(["J1", "NE5"])
+    play(g, 0, "draw")
+    assert "J1" in g.view(0)["hand"] and g.view(0)["table"]["shown"] == "NE5"
+    assert g.stats["joker_draws"] == 1 and "lay J1" in acts(g, 0)
+
+
+def test_fight_joker_played_at_start_of_turn_before_drawing():
+    g = fight(["NE5"], hands=[["J1", *P0[:8]]])
+    assert acts(g, 0)[:2] == ["joker J1 -> 1", "joker J1 -> 2"] and acts(g, 0)[-1] == "draw"
+    play(g, 0, "draw")
+    assert refused(g, 0, "joker J1 -> 1").code == "joker_not_at_start"
+
+
+def test_fight_lay_down_more_than_held_moves_all_and_empty_hand_wins():
+    missions = book(bonus=[("lay_down", 3, None), ("draw", 2, None)])
+    named = ["OM1", "OM2", "NE1", "NE2", "NE5"]
+    g = fight_position(
+        [["OM1", "OM2"], ["NE1"], ["NE2"]], missions=missions, draw=["NE5", *rest_of_deck(named)]
+    )
+    play(g, 0, "draw")
+    play(g, 0, "lay OM1")
+    play(g, 0, "lay OM2")  # only two held: both laid, and the game ends at once
+    assert g.outcome.reason == "out_of_cards" and g.outcome.winners == (0,)
+    assert g.hands[0] == []  # the "draw 2" after it never happens
+
+
+def test_fight_give_choice_may_include_a_joker():
+    missions = book(bonus=[("give", 1, "left")])
+    g = fight(["NE5"], hands=[["J1", *P0[:8]]], missions=missions)
+    play(g, 0, "draw")
+    assert "give J1 -> 1" in acts(g, 0)
+    assert refused(g, 0, "give J1 -> 2").code == "give_to"
+    play(g, 0, "give J1 -> 1")
+    assert "J1" in g.view(1)["hand"] and g.current == 1
+
+
+def test_fight_give_more_than_held_gives_all():
+    missions = book(bonus=[("give", 3, "right")])
+    g = fight_position(
+        [["OM1", "OM2", "OM3"], ["VI1"], ["VI2", "VI3"]],
+        missions=missions,
+        draw=["NE5", *rest_of_deck(["OM1", "OM2", "OM3", "VI1", "VI2", "VI3", "NE5"])],
+    )
+    play(g, 0, "draw")
+    play(g, 0, "give OM1 -> 2")
+    play(g, 0, "give OM2 -> 2")
+    assert g.to_act() == [0]
+    play(g, 0, "give OM3 -> 2")
+    assert g.outcome.winners == (0,) and len(g.hands[2]) == 5
+
+
+def test_fight_take_at_random_from_chosen_player_may_take_jokers():
+    missions = book(malus=[("take", 2, "chosen")])
+    g = fight_position(
+        [P0, ["J1", "J2"], ["VI4"]],
+        missions=missions,
+        draw=["NE3", *rest_of_deck([*P0, "J1", "J2", "VI4", "NE3"])],
+    )
+    play(g, 0, "draw")
+    assert acts(g, 0) == ["target 1", "target 2"]
+    assert refused(g, 0, "target 0").code == "choose_other"
+    play(g, 0, "target 1")
+    assert "J1" in g.view(0)["hand"] and "J2" in g.view(0)["hand"]
+    # Player 1 is left with no card: the game ends at once and player 1 wins.
+    assert g.outcome.reason == "out_of_cards" and g.outcome.winners == (1,)
+
+
+def test_fight_take_is_random_from_the_games_seed():
+    missions = book(malus=[("take", 1, "left")])
+    taken = Counter()
+    for seed in range(30):
+        g = new_game(
+            "gong-fight", players=3, seed=seed, missions=missions, deck=_deck_with_top(["NE3"])
+        )
+        play(g, 0, "draw")
+        (card,) = set(g.hands[0]) - set(
+            new_game(
+                "gong-fight", players=3, seed=seed, missions=missions, deck=_deck_with_top(["NE3"])
+            ).hands[0]
+        )
+        taken[card] += 1
+    assert len(taken) > 3, "a random take picks different cards with different seeds"
+
+
+def _deck_with_top(top):
+    from .helpers import stacked_deck
+
+    return stacked_deck(3, [P0], top)
+
+
+def test_fight_receive_from_each_every_other_player_chooses_a_card():
+    missions = book(malus=[("receive", 1, "each")])
+    g = fight(["NE3"], missions=missions)
+    play(g, 0, "draw")
+    assert g.to_act() == [1] and all(a.endswith("-> 0") for a in acts(g, 1))
+    assert refused(g, 0, "lay OM1").code == "not_your_turn"
+    play(g, 1, acts(g, 1)[0])
+    assert g.to_act() == [2]
+    play(g, 2, acts(g, 2)[-1])
+    assert len(g.hands[0]) == 11 and g.current == 1
+
+
+def test_fight_receive_from_chosen_player():
+    missions = book(malus=[("receive", 2, "chosen")])
+    g = fight(["NE3"], missions=missions)
+    play(g, 0, "draw")
+    play(g, 0, "target 2")
+    assert g.to_act() == [2]
+    first, second = acts(g, 2)[:2]
+    play(g, 2, first)
+    play(g, 2, acts(g, 2)[0])
+    assert len(g.hands[0]) == 11 and len(g.hands[2]) == 7 and g.current == 1
+
+
+def test_fight_challenge_active_player_chooses_opponent_and_reports_winner():
+    g = fight(["NE1", "ZE1"])  # 1: a fight; the winner lays down 1, the loser draws 1
+    play(g, 0, "draw")
+    assert acts(g, 0) == ["target 1", "target 2"]
+    play(g, 0, "target 2")
+    assert acts(g, 0) == ["winner 0", "winner 2"]
+    error = refused(g, 0, "winner 1")
+    assert error.code == "winner_of_challenge" and "player 0 or player 2" in error.message
+    play(g, 0, "winner 2")
+    assert g.to_act() == [2] and all(a.startswith("lay ") for a in acts(g, 2))
+    play(g, 2, acts(g, 2)[0])
+    # Then the loser's step: player 0 draws ZETA 1.
+    assert "ZE1" in g.view(0)["hand"] and len(g.hands[2]) == 8 and g.current == 1
+    assert g.stats["challenges"] == 1
+
+
+def test_fight_winner_steps_then_loser_steps_with_opponent_targets():
+    missions = book(fight=([("give", 1, "opponent")], [("take", 1, "opponent")]))
+    g = fight(["NE1"], missions=missions)
+    play(g, 0, "draw")
+    play(g, 0, "target 1")
+    play(g, 0, "winner 0")
+    assert all(a.endswith("-> 1") for a in acts(g, 0))  # the winner gives the loser a card
+    play(g, 0, "give OM1 -> 1")
+    # The loser then takes one card at random from the winner.
+    assert len(g.hands[0]) == 7 and len(g.hands[1]) == 11 and g.current == 1
+
+
+def test_fight_random_challenges_option_uses_a_fair_seeded_coin():
+    winners = Counter()
+    for seed in range(40):
+        g = new_game(
+            "gong-fight",
+            players=3,
+            seed=seed,
+            options={"challenges": "random"},
+            missions=book(),
+            deck=_deck_with_top(["NE1"]),
+        )
+        play(g, 0, "draw")
+        play(g, 0, "target 1")
+        assert "winner 0" not in acts(g, 0)
+        winners[g.to_act()[0]] += 1  # the winner lays down a card
+        again = new_game(
+            "gong-fight",
+            players=3,
+            seed=seed,
+            options={"challenges": "random"},
+            missions=book(),
+            deck=_deck_with_top(["NE1"]),
+        )
+        play(again, 0, "draw")
+        play(again, 0, "target 1")
+        assert again.to_act() == g.to_act()  # same seed, same coin
+    assert set(winners) == {0, 1} and min(winners.values()) >= 10
+
+
+def test_fight_empty_draw_pile_refilled_from_discards():
+    g = fight_position([P0, ["NE1"], ["NE2"]], draw=[], discard=rest_of_deck([*P0, "NE1", "NE2"]))
+    play(g, 0, "draw")
+    assert g.stats["refills"] == 1 and g.draw and not g.own_piles
+
+
+def test_fight_both_piles_empty_own_piles_draw_does_nothing():
+    everything = rest_of_deck()
+    malus = [c for c in everything if c[-1] in "34" and not c.startswith("J")]
+    others = [c for c in everything if c not in malus]
+    g = fight_position([malus[:9], malus[9:], others], draw=[])
+    play(g, 0, "draw")  # turns up a card of player 0's own pile: a malus, "draw 1"
+    assert g.own_piles and g.view(0)["table"]["own_piles"]
+    assert len(g.hands[0]) == 8 and g.current == 1  # the "draw" did nothing
+    assert g.view(0)["table"]["top"] in malus[:9]
+
+
+def test_fight_joker_swaps_whole_piles():
+    rest = rest_of_deck(["J1", "OM1", "OM2", "NE1", "NE2"])
+    g = fight_position([["J1", "OM1", "OM2"], ["NE1", "NE2"], rest], draw=[])
+    g.own_piles = True
+    play(g, 0, "joker J1 -> 1")
+    assert g.view(0)["hand"] == ["NE1", "NE2"] and g.view(1)["hand"] == ["OM1", "OM2"]
+    play(g, 0, "draw")  # turns up a card of the pile player 0 now owns
+    assert g.view(0)["table"]["shown"] in ("NE1", "NE2") and len(g.hands[0]) == 1
+
+
+def test_fight_player_emptied_by_someone_elses_mission_wins():
+    missions = book(malus=[("receive", 1, "left")])
+    g = fight_position(
+        [P0, ["NE1"], ["NE2"]],
+        missions=missions,
+        draw=["NE3", *rest_of_deck([*P0, "NE1", "NE2", "NE3"])],
+    )
+    play(g, 0, "draw")
+    play(g, 1, "give NE1 -> 0")
+    assert g.outcome.reason == "out_of_cards" and g.outcome.winners == (1,)
+
+
+def test_fight_several_out_at_once_active_player_first_then_clockwise():
+    g = fight_position([P0, ["NE1"], ["NE2"]])
+    g.hands[1], g.hands[2] = [], []
+    g._check_out()
+    assert g.outcome.winners == (1,)  # player 0 still holds cards: first clockwise from 0
+    g = fight_position([P0, ["NE1"], ["NE2"]])
+    g.hands[0], g.hands[2] = [], []
+    g.current = 2
+    g._check_out()
+    assert g.outcome.winners == (2,)  # the active player wins when among them
+
+
+def test_fight_mission_effects_come_from_the_mission_files(tmp_path):
+    texts = "    title: {en: T, fr: T, sv: T}\n    text: {en: X, fr: X, sv: X}\n"
+    files = {
+        "bonus": "  - id: b1\n" + texts + "    effect:\n      - give: {count: 2, to: right}\n",
+        "malus": "  - id: m1\n" + texts + "    effect:\n      - draw: 3\n",
+        "fight": "  - id: f1\n" + texts + "    effect:\n      - challenge:\n"
+        "          game: thumb_war\n          winner: [{lay_down: 1}]\n"
+        "          loser: [{draw: 1}]\n",
+    }
+    for kind, body in files.items():
+        (tmp_path / f"{kind}.yaml").write_text(f"kind: {kind}\nmissions:\n{body}")
+    missions = load_missions(tmp_path)
+    g = fight(["NE6"], missions=missions)
+    play(g, 0, "draw")
+    assert g.view(0)["table"]["mission"]["id"] == "b1"
+    assert all(a.endswith("-> 2") for a in acts(g, 0))  # "right" of seat 0 is seat 2
+    play(g, 0, acts(g, 0)[0])
+    play(g, 0, acts(g, 0)[0])
+    assert len(g.hands[2]) == 11
+    # A game saved with missions from files reloads them from the same place.
+    assert from_json(g.to_json()) == g
+
+
+def test_fight_game_with_missions_built_in_code_needs_them_to_reload():
+    g = fight(["NE5"])
+    with pytest.raises(GameSetupError, match="missions=book"):
+        from_json(g.to_json())
+    assert from_json(g.to_json(), missions=g.book) == g
+
+
+def test_fight_mission_book_needs_every_kind():
+    partial = book()
+    partial.by_kind.pop(Kind.MALUS)
+    with pytest.raises(GameSetupError, match="none for: malus"):
+        new_game("gong-fight", players=2, missions=partial)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_fight_bundled_missions_play_whole_games(players):
+    bundled = load_missions()
+    used = set()
+    turns = []
+    for seed in range(60):
+        g = new_game("gong-fight", players=players, seed=seed, options={"challenges": "random"})
+        bots = [
+            make_bot("greedy" if s % 2 else "random", "gong-fight", seed) for s in range(players)
+        ]
+        while not g.is_over:
+            seat = g.to_act()[0]
+            before = g.stats["missions"]
+            g.apply(bots[seat].choose(g, seat))
+            if g.stats["missions"] != before:
+                used.add(g.last_mission)
+        turns.append(g.turn)
+        assert sorted(g.all_cards()) == list(range(56))
+    assert used <= set(bundled.by_id)
+    assert len(used) >= len(bundled) * 0.8, "most bundled missions come up in 60 games"
+    assert max(turns) < 1000

@@ -1,0 +1,227 @@
+"""GONG LINK (RULES.md §3): one scenario per rule, on stacked decks and positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from gong.referee import IllegalAction, new_game
+
+from .helpers import acts, game, play, position, rest_of_deck
+
+# Nine cards none of which matches NEBULA 5 (no NEBULA card, no 5).
+NO_MATCH = ["OM1", "OM2", "OM3", "OM4", "OM6", "VI1", "VI2", "VI3", "VI4"]
+WITH_MATCH = ["NE2", "ZE5", "OM1", "OM2", "OM3", "OM4", "VI1", "VI2", "VI3"]
+
+
+def link_position(hands, discard=("NE5",), top=(), players=3, **options):
+    g = new_game("gong-link", players=players, seed=1, options=options or None)
+    named = [c for h in hands for c in h] + list(discard) + list(top)
+    position(g, hands=hands, discard=discard, draw=[*top, *rest_of_deck(named)])
+    return g
+
+
+def refused(g, seat, text) -> IllegalAction:
+    with pytest.raises(IllegalAction) as info:
+        play(g, seat, text)
+    return info.value
+
+
+def test_link_turns_up_top_card_to_start_discard_pile():
+    g = game("gong-link", hands=[WITH_MATCH], draw=["NE5", "SP2"])
+    assert g.view(0)["table"]["top"] == "NE5" and g.view(0)["table"]["match"] == "NE5"
+    assert g.draw[-1] == 31  # SPARROW 2 is the next card of the draw pile
+
+
+def test_link_must_match_by_family_or_number():
+    g = game("gong-link", hands=[WITH_MATCH], draw=["NE5"])
+    assert acts(g, 0) == ["play NE2", "play ZE5"]  # NEBULA by family, 5 by number
+    error = refused(g, 0, "play OM3")
+    assert error.code == "must_match"
+    assert error.message == (
+        "You must play a card that matches NEBULA 5 by family or by number; you have NE2, ZE5."
+    )
+    play(g, 0, "play ZE5")
+    assert g.view(1)["table"]["match"] == "ZE5" and g.current == 1
+    assert g.view(0)["hand_counts"] == [8, 9, 9]
+
+
+def test_link_must_play_a_match_rather_than_draw():
+    g = game("gong-link", hands=[WITH_MATCH], draw=["NE5"])
+    error = refused(g, 0, "draw")
+    assert error.code == "must_play_match" and "NE2, ZE5" in error.message
+    assert refused(g, 0, "pass").code == "must_play_match"
+
+
+def test_link_draw_only_without_match_and_a_non_matching_draw_ends_turn():
+    g = game("gong-link", hands=[NO_MATCH], draw=["NE5", "SP2"])
+    assert acts(g, 0) == ["draw"]
+    assert refused(g, 0, "play OM1").message.endswith("you have none, so draw a card.")
+    play(g, 0, "draw")
+    assert "SP2" in g.view(0)["hand"] and g.current == 1 and g.turn == 1
+
+
+def test_link_drawn_match_may_be_played_at_once():
+    g = game("gong-link", hands=[NO_MATCH], draw=["NE5", "NE6"])
+    play(g, 0, "draw")
+    assert g.current == 0 and acts(g, 0) == ["play NE6", "keep"]
+    assert g.view(0)["table"]["drawn"] == "NE6" and "drawn" not in g.view(1)["table"]
+    assert refused(g, 0, "draw").code == "drawn_card_only"
+    play(g, 0, "play NE6")
+    assert g.view(0)["table"]["top"] == "NE6" and g.current == 1
+    assert len(g.hands[0]) == 9
+
+
+def test_link_drawn_match_may_be_kept():
+    g = game("gong-link", hands=[NO_MATCH], draw=["NE5", "NE6"])
+    play(g, 0, "draw")
+    play(g, 0, "keep")
+    assert "NE6" in g.view(0)["hand"] and g.current == 1 and g.view(0)["table"]["top"] == "NE5"
+    assert refused(g, 1, "keep").code in ("nothing_to_keep", "must_play_match")
+
+
+def test_link_may_draw_instead_option():
+    default = game("gong-link", hands=[WITH_MATCH], draw=["NE5"])
+    assert "draw" not in acts(default, 0)
+    house = game(
+        "gong-link", hands=[WITH_MATCH], draw=["NE5", "SP2"], options={"may_draw_instead": True}
+    )
+    assert acts(house, 0) == ["play NE2", "play ZE5", "draw"]
+    play(house, 0, "draw")
+    assert house.current == 1 and len(house.hands[0]) == 10
+
+
+def test_link_draw_pile_refilled_from_discards_top_card_stays():
+    g = new_game("gong-link", players=2, seed=3)
+    hands = [["OM1", "OM2"], rest_of_deck(["OM1", "OM2", "PR1", "ZE1", "NE5"])]
+    position(g, hands=hands, discard=["PR1", "ZE1", "NE5"])
+    assert g.draw == [] and acts(g, 0) == ["draw"]
+    play(g, 0, "draw")
+    assert g.discard == [10]  # NEBULA 5 stays face up, the card to match
+    assert g.stats["refills"] == 1 and len(g.draw) == 1
+    assert sorted([*g.draw, *g.hands[0]]) == sorted([0, 12, 42, 43])
+
+
+def test_link_pass_only_with_nothing_to_draw():
+    # Everything but the top card is in the hands: nothing to draw, nothing to shuffle.
+    g = new_game("gong-link", players=2, seed=1)
+    position(g, hands=[NO_MATCH, rest_of_deck(NO_MATCH, ["NE5"])], discard=["NE5"])
+    assert acts(g, 0) == ["pass"]
+    assert refused(g, 0, "draw").code == "nothing_to_draw"
+    play(g, 0, "pass")
+    assert g.current == 1 and g.stats["passes"] == 1 and g.passes_in_row == 1
+    assert refused(g, 1, "pass").code == "must_play_match"
+
+
+def test_link_all_pass_in_a_row_ends_round_fewest_cards_wins():
+    # Every card matching the top card sits in a hand, so somebody can always play: a round of
+    # passes needs a position where the top card's matches are all... in nobody's hand. The
+    # referee still counts passes in a row; here every player passes once in a row because
+    # the counter is set as it stands after two passes.
+    g = new_game("gong-link", players=3, seed=1)
+    position(
+        g, hands=[NO_MATCH[:4], NO_MATCH[4:], rest_of_deck(NO_MATCH, ["NE5"])], discard=["NE5"]
+    )
+    g.passes_in_row = 2
+    play(g, 0, "pass")
+    assert g.outcome.reason == "all_passed" and g.outcome.winners == (0,)
+    assert g.outcome.scores == (4, 5, 46)
+
+
+def test_link_first_player_out_wins():
+    g = link_position([["NE2"], ["ZE1", "ZE2"], ["SP1"]])
+    play(g, 0, "play NE2")
+    assert g.is_over and g.outcome.reason == "out_of_cards" and g.outcome.winners == (0,)
+    assert g.outcome.scores[0] == 0 and g.to_act() == [] and acts(g, 1) == []
+    assert refused(g, 1, "draw").code == "game_over"
+
+
+# --- the GONG call ----------------------------------------------------------------------------
+
+
+def gong_game():
+    """Player 0 plays NE2 and is on one card; players 1 and 2 can follow NEBULA."""
+    g = link_position([["NE2", "NE1"], ["NE3", "PR1", "PR2"], ["NE4", "PR3", "PR4"]])
+    play(g, 0, "play NE2")
+    assert g.one[0] == [0, False]
+    return g
+
+
+def test_gong_self_call_protects_until_end_of_next_players_turn():
+    g = gong_game()
+    assert g.to_act() == [0, 1] and acts(g, 0) == ["gong"]
+    play(g, 0, "gong")
+    assert g.stats["gong_calls"] == 1 and g.to_act() == [1]
+    play(g, 1, "play NE3")
+    error = refused(g, 2, "gong 0")
+    assert error.code == "gong_already_called"
+    assert g.to_act() == [2]
+
+
+def test_gong_self_call_allowed_during_next_players_turn():
+    g = gong_game()
+    assert "gong" in acts(g, 0)
+
+
+def test_gong_call_on_player_too_early_has_no_effect():
+    g = gong_game()
+    error = refused(g, 2, "gong 0")
+    assert error.code == "gong_too_early" and "next player's turn" in error.message
+    assert len(g.hands[0]) == 1 and g.stats["gong_penalties"] == 0
+
+
+def test_gong_catch_after_next_players_turn_draws_penalty_card():
+    g = gong_game()
+    play(g, 1, "play NE3")
+    assert g.to_act() == [1, 2]  # either may catch player 0; player 2 also plays
+    assert acts(g, 1) == ["gong 0"] and acts(g, 2)[-1] == "gong 0"
+    play(g, 1, "gong 0")
+    assert len(g.hands[0]) == 2 and g.stats["gong_penalties"] == 1
+
+
+def test_gong_only_first_catch_counts():
+    g = gong_game()
+    play(g, 1, "play NE3")
+    play(g, 2, "gong 0")
+    error = refused(g, 1, "gong 0")
+    assert error.code in ("gong_not_on_one", "gong_already_called")
+    assert len(g.hands[0]) == 2 and g.stats["gong_penalties"] == 1
+
+
+def test_gong_self_call_too_late_does_not_protect():
+    g = gong_game()
+    play(g, 1, "play NE3")
+    error = refused(g, 0, "gong")
+    assert error.code == "gong_too_late"
+    play(g, 2, "gong 0")  # still caught
+    assert len(g.hands[0]) == 2
+
+
+def test_gong_catch_window_closes_when_own_turn_begins():
+    g = gong_game()
+    play(g, 1, "play NE3")
+    play(g, 2, "play NE4")
+    assert g.current == 0 and g.to_act() == [0]
+    assert refused(g, 1, "gong 0").code == "gong_already_called"
+
+
+def test_gong_nobody_calls_play_simply_goes_on():
+    g = gong_game()
+    play(g, 1, "play NE3")
+    play(g, 2, "play NE4")
+    play(g, 0, "play NE1")
+    assert g.outcome.winners == (0,) and g.stats["gong_penalties"] == 0
+
+
+def test_gong_window_opens_after_someone_elses_joker_swap():
+    g = link_position([["J1", "NE2"], ["OM1", "OM2", "OM3"], ["SP1", "SP2"]])
+    play(g, 0, "joker J1 -> 1")  # player 1 receives player 0's one remaining card
+    assert g.view(1)["hand"] == ["NE2"] and acts(g, 1) == ["gong"]
+    assert g.to_act() == [0, 1]
+    play(g, 1, "gong")
+    assert g.one[1][1] is True
+
+
+def test_gong_window_opens_after_own_joker_swap():
+    g = link_position([["J1", "OM1", "OM2"], ["NE2"], ["SP1", "SP2"]])
+    play(g, 0, "joker J1 -> 1")
+    assert g.view(0)["hand"] == ["NE2"] and "gong" in acts(g, 0)

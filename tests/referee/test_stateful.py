@@ -1,0 +1,155 @@
+"""A hypothesis state machine drives every variant with random legal and illegal actions.
+
+Legal actions must always apply; anything else (wrong seat, wrong verb, cards not held,
+nonsense text) must raise IllegalAction with a reason code and a message, and leave the game
+exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from gong.cards import DECK
+from gong.referee import IllegalAction, from_json, new_game
+from gong.referee.actions import VERBS, Action
+
+VARIANTS = ["gong-link", "gong-family", "gong-fight"]
+TEXTS = [
+    "draw",
+    "pass",
+    "keep",
+    "gong",
+    "gong 1",
+    "no-counter",
+    "play NE5",
+    "ask 1 NE5",
+    "ask 0 J1",
+    "joker J1 -> 1",
+    "counter J2",
+    "lay OM3",
+    "give VI2 -> 0",
+    "target 2",
+    "winner 0",
+    "play",
+    "ask NE5",
+    "1: draw",
+    "jump",
+    "play NE9",
+    "target 9",
+]
+
+
+class RefereeMachine(RuleBasedStateMachine):
+    @initialize(
+        name=st.sampled_from(VARIANTS),
+        players=st.integers(2, 6),
+        seed=st.integers(0, 2**32),
+        flag=st.booleans(),
+    )
+    def start(self, name, players, seed, flag):
+        options = {"turn_limit": 300}
+        if name == "gong-link":
+            options["may_draw_instead"] = flag
+        if name == "gong-fight":
+            options["challenges"] = "random" if flag else "report"
+        self.game = new_game(name, players=players, seed=seed, options=options)
+        self.rng = random.Random(seed)
+
+    @precondition(lambda self: not self.game.is_over)
+    @rule(data=st.data())
+    def legal_action(self, data):
+        seat = data.draw(st.sampled_from(self.game.to_act()))
+        action = data.draw(st.sampled_from(self.game.legal_actions(seat)))
+        self.game.apply(action)
+
+    @precondition(lambda self: not self.game.is_over)
+    @rule(steps=st.integers(1, 60))
+    def fast_forward(self, steps):
+        g = self.game
+        for _ in range(steps):
+            if g.is_over:
+                break
+            seat = self.rng.choice(g.to_act())
+            g.apply(self.rng.choice(g.legal_actions(seat)))
+
+    @rule(
+        seat=st.integers(-1, 6),
+        verb=st.sampled_from([*VERBS, "dance"]),
+        card=st.none() | st.sampled_from(DECK),
+        whom=st.none() | st.integers(-1, 6),
+    )
+    def any_action(self, seat, verb, card, whom):
+        g = self.game
+        action = Action(seat, verb, card, whom)
+        if 0 <= seat < g.players and action in g.legal_actions(seat):
+            g.apply(action)
+            return
+        self.refused(action)
+
+    @precondition(lambda self: not self.game.is_over)
+    @rule(data=st.data(), field=st.sampled_from(["player", "card", "target"]))
+    def near_miss(self, data, field):
+        """A legal action with one thing changed: another player, card or target."""
+        g = self.game
+        seat = data.draw(st.sampled_from(g.to_act()))
+        legal = g.legal_actions(seat)
+        action = data.draw(st.sampled_from(legal))
+        if field == "player":
+            action = action._replace(player=data.draw(st.integers(0, g.players - 1)))
+        elif field == "card" and action.card is not None:
+            action = action._replace(card=data.draw(st.sampled_from(DECK)))
+        elif field == "target" and action.target is not None:
+            action = action._replace(target=data.draw(st.integers(0, g.players - 1)))
+        if action in g.legal_actions(action.player):
+            g.apply(action)
+        else:
+            self.refused(action)
+
+    @rule(seat=st.integers(0, 5), text=st.sampled_from(TEXTS) | st.text(max_size=12))
+    def any_text(self, seat, text):
+        g = self.game
+        seat %= g.players
+        try:
+            action = g.parse_action(text, seat)
+        except IllegalAction as refused:
+            assert refused.code and refused.message
+            return
+        assert g.parse_action(str(action), seat) == action
+        if action in g.legal_actions(seat):
+            g.apply(action)
+        else:
+            self.refused(action)
+
+    def refused(self, action):
+        before = self.game.to_json()
+        try:
+            self.game.apply(action)
+        except IllegalAction as refused:
+            assert refused.code and refused.message
+        else:
+            raise AssertionError(f"an illegal action was applied: {action}")
+        assert self.game.to_json() == before
+
+    @invariant()
+    def cards_and_turns(self):
+        g = self.game
+        assert sorted(g.all_cards()) == list(range(56))
+        if g.is_over:
+            assert g.to_act() == [] and g.outcome.winners
+        else:
+            assert g.to_act() and all(g.legal_actions(s) for s in g.to_act())
+            assert g.turn < 300
+
+    @invariant()
+    def saves_and_restores(self):
+        g = self.game
+        keywords = {"missions": g.book} if hasattr(g, "book") else {}
+        assert from_json(g.to_json(), **keywords) == g
+
+
+RefereeMachine.TestCase.settings = settings(max_examples=80, stateful_step_count=30, deadline=None)
+TestReferee = RefereeMachine.TestCase
