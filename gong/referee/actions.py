@@ -15,7 +15,8 @@ text                meaning
 ``pass``            LINK: nothing to play and nothing to draw
 ``gong``            LINK: call "GONG" for yourself when you are on one card
 ``gong 3``          LINK: call "GONG" on player 3, who is on one card and did not call
-``ask 2 NE5``       FAMILY: ask player 2 for NEBULA 5
+``ask 2 NE5``       FAMILY: ask player 2 for NEBULA 5 (``ask 2 NEBULA Ice`` reads too: a
+                    card may be written as its galaxy and its number or gem)
 ``target 2``        FIGHT: choose player 2 (your opponent, or the player a mission lets you
                     choose)
 ``winner 0``        FIGHT: report that player 0 won the challenge
@@ -32,7 +33,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from gong.cards import DECK, Card, CardCodeError, parse_card
+from gong.cards import DECK, Card, CardCodeError, Family, parse_card
+from gong.i18n import GEM_NAMES
 from gong.referee.errors import IllegalAction
 
 # Canonical order of verbs; legal actions are listed by (verb, card, player).
@@ -121,6 +123,11 @@ class Action(NamedTuple):
         return (VERB_RANK[self.verb], card, -1 if self.target is None else self.target)
 
 
+_FAMILY_WORDS = {w.upper(): f.code for f in Family for w in (f.code, f.name)}
+_NUMBER_WORDS = {str(n): n for n in range(1, 7)} | {
+    name.upper(): gem.number for names in GEM_NAMES.values() for gem, name in names.items()
+}
+
 _INTERNED: dict[tuple[int, str, int, int | None], Action] = {}
 
 
@@ -160,8 +167,20 @@ def parse_action_text(text: str, player: int, verbs: tuple[str, ...], players: i
         )
     card: Card | None = None
     target: int | None = None
-    for word in words[1:]:
+    rest = words[1:]
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        i += 1
         if word.lower() in ("->", "to", "on"):
+            continue
+        family = _FAMILY_WORDS.get(word.upper())
+        if family is not None and i < len(rest) and rest[i].upper() in _NUMBER_WORDS:
+            # A galaxy and a number or gem, as players say it: "NEBULA 5", "ZETA Ruby".
+            if card is not None:
+                raise IllegalAction("unreadable", f"Name one card only: {_EXAMPLES[verb]}.")
+            card = parse_card(f"{family}{_NUMBER_WORDS[rest[i].upper()]}")
+            i += 1
             continue
         if word.isdigit():
             if target is not None:

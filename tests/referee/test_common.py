@@ -199,8 +199,8 @@ def test_joker_counter_cancels_swap_and_turn_passes_to_counterer():
     assert g.current == 1 and g.turn == 1 and g.to_act() == [1]
     assert g.discard[-1] == 10 and sorted(g.discard[:-1]) == [54, 55]  # both under NE5
     assert g.stats["counters"] == 1
-    play(g, 1, "draw")  # play continues clockwise from the countering player
-    assert g.current == 2 or g.phase == "drawn"
+    play(g, 1, "draw")  # PROXIMA 1 does not match: play continues clockwise from player 1
+    assert g.current == 2 and g.turn == 2
 
 
 def test_joker_target_may_let_the_swap_happen():
@@ -317,6 +317,19 @@ def test_parse_action_refuses_bad_text_clearly():
         assert refused.value.code == code, text
     assert str(g.parse_action("  PLAY ne5 ", 0)) == "play NE5"
     assert str(g.parse_action("joker j1 to 2", 0)) == "joker J1 -> 2"
+
+
+def test_family_card_may_be_named_by_galaxy_and_number_or_gem():
+    g = new_game("gong-family", players=3, seed=1)
+    for text in [
+        "ask 2 NE5",
+        "ask 2 nebula ice",
+        "ask 2 NEBULA 5",
+        "ask 2 NE Glace",
+        "ask NE is 2",
+    ]:
+        assert str(g.parse_action(text, 0)) == "ask 2 NE5", text
+    assert str(g.parse_action("ask 1 ZETA Ruby", 0)) == "ask 1 ZE4"
 
 
 @pytest.mark.parametrize("name", VARIANTS)
