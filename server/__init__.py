@@ -82,6 +82,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             rng=app.config["GONG_RANDOM"] or random.SystemRandom(),
             css=build_css(),
             icon=make_asset((STATIC_DIR / "icon.svg").read_bytes(), "image/svg+xml"),
+            secure_cookies=bool(app.config["GONG_SECURE_COOKIES"]),
         ),
     )
     app.jinja_env.trim_blocks = True

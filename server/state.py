@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from flask import Flask, current_app
@@ -13,7 +13,7 @@ from gong.cards import Kind
 from gong.i18n import KIND_COLOURS, KIND_DARK_COLOURS
 from gong.missions import MissionBook
 from server.rulesdoc import RulesPage
-from server.seen import SeenCookie
+from server.seen import COOKIE_MAX_AGE, SeenCookie
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -45,6 +45,23 @@ def build_css() -> Asset:
     return make_asset(css.encode(), "text/css")
 
 
+class PageCache:
+    """Rendered pages by key, bounded: when full it starts afresh, which is simple, safe
+    across threads (single dict operations), and rare: the site has a few thousand pages."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._pages: dict[tuple, str] = {}
+
+    def get(self, key: tuple) -> str | None:
+        return self._pages.get(key)
+
+    def put(self, key: tuple, html: str) -> None:
+        if len(self._pages) >= self.size:
+            self._pages = {}
+        self._pages[key] = html
+
+
 @dataclass(frozen=True)
 class SiteState:
     book: MissionBook
@@ -53,6 +70,15 @@ class SiteState:
     rng: random.Random
     css: Asset
     icon: Asset
+    secure_cookies: bool = False
+    pages: PageCache = field(default_factory=PageCache)
+
+    @property
+    def cookie_flags(self) -> str:
+        """The attributes of the "seen" cookie: kept for a season, never read by scripts."""
+        return f"Max-Age={COOKIE_MAX_AGE}; Path=/; HttpOnly; SameSite=Lax" + (
+            "; Secure" if self.secure_cookies else ""
+        )
 
 
 def install(app: Flask, state: SiteState) -> None:

@@ -3,13 +3,14 @@ security headers, and the 404 page."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 from urllib.parse import urlencode
 
 from flask import (
     Flask,
+    Request,
     Response,
     current_app,
     g,
@@ -18,6 +19,7 @@ from flask import (
     request,
     url_for,
 )
+from flask.sessions import SessionInterface
 
 from gong.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES
 from server.state import site
@@ -43,13 +45,26 @@ SECURITY_HEADERS = {
 def choose_language() -> tuple[str, bool]:
     """The visitor's language and whether it came from `?lang=` (then it is remembered):
     `?lang=`, then the cookie, then Accept-Language (q-values honoured), then English."""
-    asked = request.args.get("lang", "").strip().lower()
-    if asked in LANGUAGES:
-        return asked, True
+    if request.query_string:
+        asked = request.args.get("lang", "").strip().lower()
+        if asked in LANGUAGES:
+            return asked, True
     remembered = request.cookies.get(LANG_COOKIE, "")
     if remembered in LANGUAGES:
         return remembered, False
-    return preferred_language(request.accept_languages), False
+    header = request.headers.get("Accept-Language", "")
+    lang = _accept_cache.get(header)
+    if lang is None:
+        lang = preferred_language(request.accept_languages)
+        if len(_accept_cache) >= 512:
+            _accept_cache.clear()
+        _accept_cache[header] = lang
+    return lang, False
+
+
+# Browsers send a handful of distinct Accept-Language headers; parsing one costs more than the
+# rest of choosing the language.
+_accept_cache: dict[str, str] = {}
 
 
 def preferred_language(accepted: Iterable[tuple[str, float]]) -> str:
@@ -68,9 +83,9 @@ def _before() -> None:
 
 
 def _after(response: Response) -> Response:
-    response.headers.update(SECURITY_HEADERS)
     if response.mimetype == "text/html":
-        response.vary.update(("Accept-Language", "Cookie"))
+        # Pages differ by language, chosen from these two headers.
+        response.headers["Vary"] = "Accept-Language, Cookie"
         response.headers.setdefault("Cache-Control", "private, no-cache")
     if g.get("lang_asked"):
         response.set_cookie(
@@ -84,8 +99,8 @@ def _after(response: Response) -> Response:
     return response
 
 
-def language_links(**keep: str) -> list[dict[str, Any]]:
-    """Plain links to this same page in every language (`keep` adds query values, such as
+def language_links(path: str, **keep: str) -> list[dict[str, Any]]:
+    """Plain links to the page at `path` in every language (`keep` adds query values, such as
     the mission shown, so switching language does not draw a new one)."""
     links = []
     for lang in LANGUAGES:
@@ -94,27 +109,51 @@ def language_links(**keep: str) -> list[dict[str, Any]]:
             {
                 "code": lang,
                 "name": LANGUAGE_NAMES[lang],
-                "href": f"{request.path}?{query}",
+                "href": f"{request.script_root}{path}?{query}",
                 "current": lang == g.lang,
             }
         )
     return links
 
 
+def _cache_key(template: str, path: str | None, cache_key: tuple[str, ...]) -> tuple:
+    return (template, g.lang, request.script_root, path or request.path, *cache_key)
+
+
+def cached_page(template: str, cache_key: tuple[str, ...], path: str | None = None):
+    """The page `page(template, path=path, cache_key=cache_key, ...)` rendered earlier, if any:
+    callers check here before building their context."""
+    html = site().pages.get(_cache_key(template, path, cache_key))
+    return None if html is None else make_response(html)
+
+
 def page(
-    template: str, status: int = 200, keep: dict[str, str] | None = None, **context: Any
+    template: str,
+    status: int = 200,
+    keep: dict[str, str] | None = None,
+    path: str | None = None,
+    cache_key: tuple[str, ...] | None = None,
+    **context: Any,
 ) -> Response:
-    """Render `template` in the visitor's language with what base.html needs."""
+    """Render `template` in the visitor's language with what base.html needs.
+
+    The language links point at `path` (default: this request's path). A page that is a pure
+    function of the language, the path and `cache_key` (a mission page: the mission, the
+    card) is kept in memory once rendered (see `cached_page`): drawing missions is the hot
+    path.
+    """
     state = site()
     html = render_template(
         template,
         lang=g.lang,
         t=partial(text, g.lang),
-        lang_links=language_links(**(keep or {})),
+        lang_links=language_links(path or request.path, **(keep or {})),
         css_url=url_for("assets.stylesheet", digest=state.css.digest),
         icon_url=url_for("assets.icon", digest=state.icon.digest),
         **context,
     )
+    if cache_key is not None:
+        state.pages.put(_cache_key(template, path, cache_key), html)
     return make_response(html, status)
 
 
@@ -135,7 +174,39 @@ def _broken(_error: Exception) -> Response:
     return page("error.html", 500, title=text(lang, "broken_title"), message=text(lang, "broken"))
 
 
+class _NoSession(SessionInterface):
+    """The site keeps no Flask session (its one state is the signed "seen" cookie); skipping
+    Flask's session machinery saves building a signing serializer on every request."""
+
+    def open_session(self, app: Flask, request: Request) -> None:
+        return None
+
+    def save_session(self, app: Flask, session: Any, response: Response) -> None:
+        return None
+
+
+class SecurityHeaders:
+    """WSGI middleware adding the security headers to every response, error pages included.
+
+    Appending to the WSGI header list costs a fraction of setting them one by one on
+    Werkzeug's validated `Headers`, on the site's hottest path.
+    """
+
+    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
+        self.app = app
+        self.headers = list(SECURITY_HEADERS.items())
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]):
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            headers.extend(self.headers)
+            return start_response(status, headers, exc_info)
+
+        return self.app(environ, start)
+
+
 def init_app(app: Flask) -> None:
+    app.session_interface = _NoSession()
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)
     app.before_request(_before)
     app.after_request(_after)
     app.register_error_handler(404, _not_found)

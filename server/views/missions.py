@@ -3,25 +3,34 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, g, request
+from flask import Blueprint, Response, g, request
 
 from gong.cards import Card, CardCodeError, Kind, parse_card
 from gong.i18n import card_name, gem_name
 from gong.missions import Mission, pick_mission
-from server.seen import COOKIE_MAX_AGE, COOKIE_NAME
+from server.seen import COOKIE_NAME
 from server.state import site
 from server.texts import kind_mission
-from server.web import lost, page
+from server.web import cached_page, lost, page
 
 bp = Blueprint("missions", __name__)
 
 
 def _mission_page(
-    mission: Mission, card: Card | None = None, keep: dict[str, str] | None = None
+    mission: Mission,
+    card: Card | None = None,
+    keep: dict[str, str] | None = None,
+    path: str | None = None,
 ) -> Response:
+    key = (mission.id, card.code if card else "", *(keep or {}).values())
+    cached = cached_page("mission.html", key, path)
+    if cached is not None:
+        return cached
     return page(
         "mission.html",
         keep=keep,
+        path=path,
+        cache_key=key,
         title=f"{mission.title_in(g.lang)} · GONG",
         mission=mission,
         kind=mission.kind,
@@ -38,9 +47,11 @@ def _draw(kind: Kind, card: Card | None = None) -> Response:
     visitor who changes language reads the same mission, not a new one.
     """
     state = site()
-    shown = state.book.get(request.args.get("m", ""))
+    # Language links lead to the canonical path: /c/NE5 however the code was typed.
+    path = f"/c/{card.code}" if card else f"/{kind.value}"
+    shown = state.book.get(request.args.get("m", "")) if request.query_string else None
     if shown is not None and shown.kind is kind:
-        response = _mission_page(shown, card, keep={"m": shown.id})
+        response = _mission_page(shown, card, keep={"m": shown.id}, path=path)
         response.headers["Cache-Control"] = "no-store"
         return response
     missions = state.book.of_kind(kind)
@@ -49,14 +60,11 @@ def _draw(kind: Kind, card: Card | None = None) -> Response:
         missions, seen.seen_ids(kind, missions), state.rng, last=seen.last_id(kind, missions)
     )
     seen.record(kind, missions, seen_ids, mission)
-    response = _mission_page(mission, card, keep={"m": mission.id})
-    response.set_cookie(
-        COOKIE_NAME,
-        state.cookie.dumps(seen),
-        max_age=COOKIE_MAX_AGE,
-        httponly=True,
-        samesite="Lax",
-        secure=bool(current_app.config.get("GONG_SECURE_COOKIES")),
+    response = _mission_page(mission, card, keep={"m": mission.id}, path=path)
+    # The cookie value is URL-safe base64 and a signature, so the header needs no quoting;
+    # writing it directly costs a fraction of Werkzeug's general dump_cookie.
+    response.headers.add(
+        "Set-Cookie", f"{COOKIE_NAME}={state.cookie.dumps(seen)}; {state.cookie_flags}"
     )
     response.headers["Cache-Control"] = "no-store"  # every visit draws anew
     return response
@@ -88,4 +96,4 @@ def permalink(mission_id: str) -> Response:
     mission = site().book.get(mission_id)
     if mission is None:
         return lost("lost_mission", id=mission_id[:40])
-    return _mission_page(mission)
+    return _mission_page(mission, path=f"/m/{mission.id}")

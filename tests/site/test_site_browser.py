@@ -125,7 +125,7 @@ def test_home_links_card_link_and_language_switch_on_a_phone(
 
     # Switching language keeps the same mission, now in French, and is remembered.
     page.locator(".langs a", has_text="FR").click()
-    page.wait_for_url("**/C/NE5?lang=fr*")
+    page.wait_for_url("**/c/NE5?lang=fr*")
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert page.locator(".mission h1").inner_text() == mission.title_in("fr")
     assert page.locator(".mission .text").inner_text() == mission.text_in("fr")

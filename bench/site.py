@@ -1,0 +1,259 @@
+"""Load test of the mission site: `/c/NE5` under gunicorn against a bare Flask page.
+
+Both servers run with the same gunicorn settings (server.gunicorn_app.server_options); the bare
+one renders a 3 KB template and nothing else, so the ratio of requests per second says what
+our page costs on top of Flask itself. `wrk` (Debian package) drives each for 10 s at 64
+connections after a short warm-up.
+
+    python bench/site.py            # or: make bench
+    python bench/site.py bare PORT WORKERS THREADS   # (internal) serve the bare page
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import NamedTuple
+
+WRK = "/usr/bin/wrk"
+DURATION = "10s"
+CONNECTIONS = 64
+WARM_UP = "2s"
+PATH = "/c/NE5"
+TARGET_RATIO = 0.8
+ROUNDS = 3
+TARGET_P99_MS = 25.0
+
+BARE_TEMPLATE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>{{ title }}</title></head>
+<body><main><h1>{{ title }}</h1>
+{% for paragraph in paragraphs %}<p>{{ paragraph }}</p>
+{% endfor %}</main></body></html>
+"""
+BARE_PARAGRAPH = (
+    "A small page rendered by Flask and Jinja from a template, with nothing else around it: "
+    "no cookie, no language, no mission. It is the yardstick for the mission page. "
+)
+
+
+def bare_app():
+    """A minimal Flask app whose one page renders a template to about 3 KB of HTML."""
+    from flask import Flask, render_template
+    from jinja2 import DictLoader
+
+    app = Flask("bare")
+    # A loader, like a real app's templates folder: compiled once, then cached.
+    app.jinja_loader = DictLoader({"page.html": BARE_TEMPLATE})
+    paragraphs = [f"{i}. {BARE_PARAGRAPH * 2}" for i in range(1, 10)]
+
+    @app.get(PATH)
+    def page() -> str:
+        return render_template("page.html", title="Bare page", paragraphs=paragraphs)
+
+    return app
+
+
+def serve_bare(port: int, workers: int, threads: int) -> None:
+    from server.gunicorn_app import run, server_options
+
+    run(bare_app(), server_options("127.0.0.1", port, workers, threads))
+
+
+# A NamedTuple, not a dataclass: bench/run_all.py runs this file without registering it in
+# sys.modules, which dataclasses need.
+class Result(NamedTuple):
+    name: str
+    requests_per_s: float
+    p50_ms: float
+    p99_ms: float
+    errors: int
+
+
+_UNITS_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+
+
+def parse_wrk(name: str, output: str) -> Result:
+    """Requests/s, the 50 % and 99 % latency of `wrk --latency`, and every kind of error."""
+
+    def latency(percent: str) -> float:
+        match = re.search(rf"^\s*{percent}%\s+([\d.]+)(us|ms|s)\s*$", output, re.M)
+        if not match:
+            raise ValueError(f"no {percent}% latency in wrk's output:\n{output}")
+        return float(match.group(1)) * _UNITS_MS[match.group(2)]
+
+    rate = re.search(r"^Requests/sec:\s+([\d.]+)", output, re.M)
+    if not rate:
+        raise ValueError(f"no Requests/sec in wrk's output:\n{output}")
+    errors = 0
+    socket_errors = re.search(
+        r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output
+    )
+    if socket_errors:
+        errors += sum(int(n) for n in socket_errors.groups())
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    if non_2xx:
+        errors += int(non_2xx.group(1))
+    return Result(name, float(rate.group(1)), latency("50"), latency("99"), errors)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_up(proc: subprocess.Popen, url: str) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with status {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"no answer from {url} within 30 s")
+
+
+@contextmanager
+def running(command: list[str], url: str, env: dict[str, str]) -> Iterator[None]:
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_until_up(proc, url)
+        # Let every worker finish booting before measuring.
+        time.sleep(1.0)
+        yield
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def load(name: str, url: str) -> Result:
+    threads = str(min(os.cpu_count() or 1, 4))
+    subprocess.run(
+        [WRK, "-t", threads, "-c", str(CONNECTIONS), "-d", WARM_UP, url],
+        check=True,
+        capture_output=True,
+    )
+    done = subprocess.run(
+        [WRK, "-t", threads, "-c", str(CONNECTIONS), "-d", DURATION, "--latency", url],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return parse_wrk(name, done.stdout)
+
+
+def median_result(name: str, runs: list[Result]) -> Result:
+    def mid(values: list[float]) -> float:
+        return statistics.median(values)
+
+    return Result(
+        name,
+        mid([r.requests_per_s for r in runs]),
+        mid([r.p50_ms for r in runs]),
+        mid([r.p99_ms for r in runs]),
+        sum(r.errors for r in runs),
+    )
+
+
+def fetch(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.read()
+
+
+def main() -> int:
+    if not Path(WRK).exists() and not shutil.which("wrk"):
+        print("wrk is not installed: run 'sudo apt-get install wrk' (Debian/Ubuntu) and retry.")
+        return 2
+    from server.cli import default_workers
+
+    workers, threads = default_workers(), 4
+    gong = shutil.which("gong", path=str(Path(sys.executable).parent))
+    gong_command = [gong] if gong else [sys.executable, "-m", "gong.cli"]
+    ours_port, bare_port = free_port(), free_port()
+    ours = f"http://127.0.0.1:{ours_port}{PATH}"
+    bare = f"http://127.0.0.1:{bare_port}{PATH}"
+    runs: dict[str, list[Result]] = {"ours": [], "bare": []}
+    with tempfile.TemporaryDirectory(prefix="gong-bench-") as instance:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("GONG_")}
+        env["GONG_INSTANCE"] = instance
+        serve_ours = [
+            *gong_command,
+            "serve",
+            "--port",
+            str(ours_port),
+            "--workers",
+            str(workers),
+            "--threads",
+            str(threads),
+        ]
+        serve_bare = [sys.executable, __file__, "bare", str(bare_port), str(workers), str(threads)]
+        with running(serve_ours, ours, env), running(serve_bare, bare, env):
+            page = fetch(ours)
+            css_path = re.search(rb'href="(/s/site-[0-9a-f]+\.css)"', page).group(1).decode()
+            css = fetch(f"http://127.0.0.1:{ours_port}{css_path}")
+            bare_size = len(fetch(bare))
+            # Alternate the two, several rounds, and keep the medians: the machine's other
+            # work then weighs on both alike.
+            for round_ in range(ROUNDS):
+                order = [("ours", ours), ("bare", bare)]
+                for name, url in order if round_ % 2 == 0 else reversed(order):
+                    runs[name].append(load(name, url))
+
+    ours_result = median_result(f"GONG {PATH}", runs["ours"])
+    bare_result = median_result("bare Flask page", runs["bare"])
+    print(
+        f"gunicorn: {workers} workers x {threads} threads (gthread); wrk: {CONNECTIONS} "
+        f"connections, {DURATION} per run, median of {ROUNDS} alternating runs; "
+        f"{os.cpu_count()} CPUs shared with wrk"
+    )
+    print(f"{'server':<18}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'errors':>8}")
+    for r in (ours_result, bare_result):
+        print(
+            f"{r.name:<18}{r.requests_per_s:>10.0f}{r.p50_ms:>10.2f}{r.p99_ms:>10.2f}{r.errors:>8}"
+        )
+    for name in ("ours", "bare"):
+        each = ", ".join(f"{r.requests_per_s:.0f}" for r in runs[name])
+        print(f"  {name} req/s per run: {each}")
+    ratio = ours_result.requests_per_s / bare_result.requests_per_s
+    print(f"ours / bare: {ratio:.2f} (target >= {TARGET_RATIO})")
+    print(
+        f"mission page: {len(page)} bytes HTML + {len(css)} bytes CSS = "
+        f"{len(page) + len(css)} bytes (budget 14336); bare page {bare_size} bytes"
+    )
+    missed = []
+    if ratio < TARGET_RATIO:
+        missed.append(f"ratio {ratio:.2f} < {TARGET_RATIO}")
+    if ours_result.p99_ms > TARGET_P99_MS:
+        missed.append(f"p99 {ours_result.p99_ms:.1f} ms > {TARGET_P99_MS:.0f} ms")
+    if ours_result.errors:
+        missed.append(f"{ours_result.errors} errors")
+    print("targets met" if not missed else "targets missed: " + "; ".join(missed))
+    # Errors are a failure; speed targets are reported, since they depend on the machine.
+    return 1 if ours_result.errors or bare_result.errors else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 5 and sys.argv[1] == "bare":
+        serve_bare(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
+    else:
+        sys.exit(main())
