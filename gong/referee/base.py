@@ -158,12 +158,21 @@ class GongGame:
     def to_act(self) -> list[int]:
         """The seats that may act now, in seat order: the current player and anyone else
         the rules let act (a joker's target deciding to counter, a GONG caller)."""
+        return list(self._to_act_now())
+
+    def _to_act_now(self) -> list[int]:
         if self._acting is None:
             self._acting = [] if self.outcome is not None else self._to_act()
         return self._acting
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every legal action of `seat` now, in canonical order; [] if the seat may not act."""
+        """Every legal action of `seat` now, in canonical order; [] if the seat may not act.
+
+        The list is the caller's to keep: the game works from its own copy."""
+        return list(self._legal_now(seat))
+
+    def _legal_now(self, seat: int) -> list[Action]:
+        """The legal actions of `seat`, computed once per state."""
         acts = self._cache.get(seat)
         if acts is None:
             if (
@@ -179,7 +188,7 @@ class GongGame:
 
     def apply(self, action: Action) -> None:
         """Play `action`, or raise IllegalAction naming the rule, leaving the game untouched."""
-        legal = self.legal_actions(action.player) if type(action) is Action else ()
+        legal = self._legal_now(action.player) if type(action) is Action else ()
         for allowed in legal:
             if allowed is action:
                 break
@@ -205,7 +214,7 @@ class GongGame:
             "seat": seat,
             "turn": self.turn,
             "current": self.current,
-            "to_act": list(self.to_act()),
+            "to_act": self.to_act(),
             "hand_counts": [len(h) for h in self.hands],
             "draw_pile": len(self.draw),
         }
@@ -423,7 +432,7 @@ class GongGame:
                 f"Wait: player {target} decides whether to stop player "
                 f"{attacker}'s GONG JOKER with their own joker.",
             )
-        if seat not in self.to_act() and action.verb not in self.ANYTIME:
+        if seat not in self._to_act_now() and action.verb not in self.ANYTIME:
             return IllegalAction("not_your_turn", self._waiting_text(seat))
         found = self._explain_common(action) or self._explain(action)
         if found is not None:
