@@ -10,10 +10,12 @@ order the worker processes finish in.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import random
 import statistics
 import sys
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -215,6 +217,12 @@ def _play_chunk(args: tuple) -> list[GameRecord]:
     return [play_one(variant, players, kinds, seed, i, options) for i in indices]
 
 
+AUTO_PROBE_SECONDS = 0.5
+"""With --jobs 0, games are first played here for this long to time them..."""
+AUTO_WORTH_SECONDS = 2.0
+"""...and worker processes start only if the rest would take longer than this."""
+
+
 def run_games(
     variant: str,
     players: int,
@@ -225,26 +233,47 @@ def run_games(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> list[GameRecord]:
-    """Play `games` bot games, in `jobs` processes; the records come back in game order."""
+    """Play `games` bot games, in `jobs` processes (0: decide by timing the first games);
+    the records come back in game order, the same whatever `jobs` is."""
     records: list[GameRecord] = []
-    if jobs <= 1 or games < 2 * jobs:
-        for i in range(games):
-            records.append(play_one(variant, players, kinds, seed, i, options))
+
+    def here(until: float | None = None, stop: int = games) -> None:
+        while len(records) < stop and (until is None or time.perf_counter() < until):
+            records.append(play_one(variant, players, kinds, seed, len(records), options))
             if progress:
                 progress(1)
+
+    cpus = os.cpu_count() or 1
+    if jobs == 0:
+        # A GONG LINK game takes about a millisecond: starting processes would cost more
+        # than it saves on a short run, so time a few games first.
+        start = time.perf_counter()
+        here(until=start + AUTO_PROBE_SECONDS)
+        per_game = (time.perf_counter() - start) / max(1, len(records))
+        jobs = cpus if per_game * (games - len(records)) > AUTO_WORTH_SECONDS else 1
+    if jobs <= 1 or games - len(records) < 2 * jobs:
+        here()
         return records
     # Small chunks keep the bar moving and the workers evenly loaded.
-    size = max(1, min(50, games // (jobs * 8)))
+    first = len(records)
+    size = max(1, min(50, (games - first) // (jobs * 8)))
     chunks = [
-        (variant, players, list(kinds), seed, range(start, min(start + size, games)), options)
-        for start in range(0, games, size)
+        (variant, players, list(kinds), seed, range(lo, min(lo + size, games)), options)
+        for lo in range(first, games, size)
     ]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=_worker_context()) as pool:
         for chunk in pool.map(_play_chunk, chunks):
             records.extend(chunk)
             if progress:
                 progress(len(chunk))
     return records
+
+
+def _worker_context() -> multiprocessing.context.BaseContext:
+    """Fork where it exists: the workers start at once with the referee already imported
+    (this process runs no other thread: the progress bar's monitor is off)."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
 # --- statistics -------------------------------------------------------------------------------
@@ -414,7 +443,7 @@ def draw_plot(summary: dict[str, Any], path: str) -> None:
     "-j",
     type=click.IntRange(min=0),
     default=0,
-    help="Worker processes; 0 (default): one per CPU.",
+    help="Worker processes; 0 (default): one per CPU when the run is long enough.",
 )
 def simulate(
     variant: str,
@@ -438,8 +467,9 @@ def simulate(
             import matplotlib  # noqa: F401
         except ImportError:
             raise ArgumentError(PLOT_HINT) from None
-    jobs = jobs or os.cpu_count() or 1
     from tqdm import tqdm
+
+    tqdm.monitor_interval = 0  # no monitor thread: the workers are forked
 
     with tqdm(
         total=games,

@@ -60,6 +60,7 @@ def test_simulate_is_deterministic_for_a_seed_whatever_the_jobs():
     one = simulate_json(*args, "--jobs", "1")
     assert simulate_json(*args, "--jobs", "1") == one
     assert simulate_json(*args, "--jobs", "2") == one
+    assert simulate_json(*args, "--jobs", "0") == one
     other = simulate_json(
         "gong-link", "--players", "3", "--games", "40", "--seed", "12", "--jobs", "1"
     )
