@@ -331,3 +331,18 @@ def test_play_an_empty_answer_lets_an_optional_gong_call_go_by():
         moves = [ln for ln in after.splitlines() if ln.startswith(("  you: ", "  seat "))]
         assert not moves[0].startswith("  you: gong"), moves[0]
     assert optional_seen
+
+
+def test_auto_jobs_hands_the_rest_of_a_long_run_to_workers(monkeypatch):
+    """--jobs 0 plays the first games here, then the rest in workers: same records."""
+    from gong.referee import cli
+
+    args = ("gong-fight", 3, ["greedy", "random"], 100, 7, {"challenges": "random"})
+    alone = cli.run_games(*args, jobs=1)
+    monkeypatch.setattr(cli, "AUTO_PROBE_SECONDS", 0.005)
+    monkeypatch.setattr(cli, "AUTO_WORTH_SECONDS", -1.0)  # always worth it
+    monkeypatch.setattr(cli.os, "cpu_count", lambda: 2)
+    done = []
+    assert cli.run_games(*args, jobs=0, progress=done.append) == alone
+    assert sum(done) == 100 and max(done) > 1  # some games came back in chunks from workers
+    assert [r.index for r in alone] == list(range(100))
