@@ -184,9 +184,9 @@ def main() -> int:
     if not Path(WRK).exists() and not shutil.which("wrk"):
         print("wrk is not installed: run 'sudo apt-get install wrk' (Debian/Ubuntu) and retry.")
         return 2
-    from server.cli import default_workers
+    from server.cli import DEFAULT_THREADS, default_workers
 
-    workers, threads = default_workers(), 4
+    workers, threads = default_workers(), DEFAULT_THREADS
     gong = shutil.which("gong", path=str(Path(sys.executable).parent))
     gong_command = [gong] if gong else [sys.executable, "-m", "gong.cli"]
     ours_port, bare_port = free_port(), free_port()

@@ -8,7 +8,15 @@ from pathlib import Path
 
 import click
 
+from gong.missions import MissionError
+from server import create_app
 from server.gunicorn_app import run, server_options
+from server.rulesdoc import RulesFormatError
+from server.secret import SecretKeyError
+
+# Two threads per worker: one can wait on a slow phone's connection while the other computes.
+# More only interleave CPU-bound requests under the GIL and stretch the latency tail.
+DEFAULT_THREADS = 2
 
 
 def default_workers() -> int:
@@ -27,7 +35,7 @@ def default_workers() -> int:
 @click.option(
     "--threads",
     type=click.IntRange(1, 64),
-    default=4,
+    default=DEFAULT_THREADS,
     show_default=True,
     help="Threads per worker.",
 )
@@ -47,19 +55,12 @@ def serve(
     are printed and the exit status is 1. The secret key (GONG_SECRET_KEY, else
     <instance>/secret_key, created here once) is settled before the workers fork.
     """
-    from gong.missions import MissionError
-    from server import create_app
-    from server.rulesdoc import RulesFormatError
-    from server.secret import SecretKeyError
-
     if missions_dir is not None:
         os.environ["GONG_MISSIONS"] = str(missions_dir)
     try:
         app = create_app()
-    except MissionError as exc:
-        click.echo(f"gong serve: not starting: {exc}", err=True)
-        sys.exit(1)
-    except (RulesFormatError, SecretKeyError) as exc:
+    except (MissionError, RulesFormatError, SecretKeyError, OSError) as exc:
+        # Invalid missions or rules pages, an unusable key or instance folder: say why.
         click.echo(f"gong serve: not starting: {exc}", err=True)
         sys.exit(1)
     book = app.extensions["gong"].book

@@ -42,6 +42,11 @@ SECURITY_HEADERS = {
 }
 
 
+# Browsers send a handful of distinct Accept-Language headers; parsing one costs more than the
+# rest of choosing the language.
+_accept_cache: dict[str, str] = {}
+
+
 def choose_language() -> tuple[str, bool]:
     """The visitor's language and whether it came from `?lang=` (then it is remembered):
     `?lang=`, then the cookie, then Accept-Language (q-values honoured), then English."""
@@ -60,11 +65,6 @@ def choose_language() -> tuple[str, bool]:
             _accept_cache.clear()
         _accept_cache[header] = lang
     return lang, False
-
-
-# Browsers send a handful of distinct Accept-Language headers; parsing one costs more than the
-# rest of choosing the language.
-_accept_cache: dict[str, str] = {}
 
 
 def preferred_language(accepted: Iterable[tuple[str, float]]) -> str:

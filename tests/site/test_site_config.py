@@ -3,9 +3,11 @@ refusal to start on invalid missions."""
 
 from __future__ import annotations
 
-import multiprocessing
 import shutil
 import stat
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -29,25 +31,31 @@ def test_the_secret_key_file_is_created_once_and_private(tmp_path: Path) -> None
     assert [p.name for p in instance.iterdir()] == ["secret_key"], "no temporary file left"
 
 
-def _read_key(instance: str, start: multiprocessing.synchronize.Event, out) -> None:
-    start.wait()
-    out.put(ensure_secret_file(Path(instance)))
+RACER = """
+import sys, time
+from pathlib import Path
+from server.secret import ensure_secret_file
+go = Path(sys.argv[2])
+while not go.exists():
+    time.sleep(0.001)
+print(ensure_secret_file(Path(sys.argv[1])))
+"""
 
 
 def test_processes_racing_to_create_the_key_all_get_the_same_one(tmp_path: Path) -> None:
-    context = multiprocessing.get_context("fork")
-    start, out = context.Event(), context.Queue()
-    workers = [
-        context.Process(target=_read_key, args=(str(tmp_path), start, out)) for _ in range(8)
+    instance, go = tmp_path / "instance", tmp_path / "go"
+    racers = [
+        subprocess.Popen(
+            [sys.executable, "-c", RACER, str(instance), str(go)], stdout=subprocess.PIPE, text=True
+        )
+        for _ in range(8)
     ]
-    for worker in workers:
-        worker.start()
-    start.set()
-    keys = {out.get(timeout=30) for _ in workers}
-    for worker in workers:
-        worker.join(timeout=30)
-    assert len(keys) == 1
-    assert (tmp_path / "secret_key").read_text().strip() in keys
+    time.sleep(0.5)  # let them all start and wait at the line
+    go.touch()
+    keys = {racer.communicate(timeout=60)[0].strip() for racer in racers}
+    assert all(racer.returncode == 0 for racer in racers)
+    assert keys == {(instance / "secret_key").read_text().strip()}
+    assert [p.name for p in instance.iterdir()] == ["secret_key"]
 
 
 def test_environment_configures_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
