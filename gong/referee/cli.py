@@ -535,6 +535,19 @@ def play(
     Terminal(game, seat, seated, bot_players, random.Random(seed)).run(variant, seed)
 
 
+def hand_change(before: Sequence[str], after: Sequence[str]) -> str:
+    """What another player's move did to your hand, like ' (you lose VI2, you get NE5)'."""
+    lost = [c for c in before if c not in after]
+    got = [c for c in after if c not in before]
+    parts = []
+    for verb, cards in (("lose", lost), ("get", got)):
+        if len(cards) > 3:
+            parts.append(f"you {verb} {len(cards)} cards")
+        elif cards:
+            parts.append(f"you {verb} {' '.join(cards)}")
+    return f" ({', '.join(parts)})" if parts else ""
+
+
 def numbered(actions: Sequence[Any], width: int = 80) -> str:
     """The choices numbered from 1, in columns when there are many (FAMILY's asks)."""
     items = [f"{i:>3}. {a}" for i, a in enumerate(actions, 1)]
@@ -594,12 +607,14 @@ class Terminal:
 
     def apply_bot(self, seat: int) -> None:
         action = self.bots[seat].choose(self.game, seat)
+        before = self.game.view(self.seat).get("hand") or []
         self.game.apply(action)
         text = str(action)
         if action.verb == "give" and action.target != self.seat:
             # A card given between two other players stays hidden from you.
             text = f"give a card -> {action.target}"
-        click.echo(f"  {self.name(seat)}: {text}")
+        after = self.game.view(self.seat).get("hand") or []
+        click.echo(f"  {self.name(seat)}: {text}{hand_change(before, after)}")
 
     def show_view(self) -> None:
         text = render_view(self.game.view(self.seat), self.name)
