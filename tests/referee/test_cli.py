@@ -346,3 +346,16 @@ def test_auto_jobs_hands_the_rest_of_a_long_run_to_workers(monkeypatch):
     assert cli.run_games(*args, jobs=0, progress=done.append) == alone
     assert sum(done) == 100 and max(done) > 1  # some games came back in chunks from workers
     assert [r.index for r in alone] == list(range(100))
+
+
+def test_play_tells_what_a_bot_did_to_your_hand():
+    from gong.referee.cli import hand_change
+
+    assert hand_change(["PR1", "NE2"], ["NE2", "ZE3"]) == " (you lose PR1, you get ZE3)"
+    assert hand_change(["PR1"], ["PR1"]) == ""
+    many = ["PR1", "PR2", "PR3", "PR4"]
+    assert hand_change(many, ["J1"]) == " (you lose 4 cards, you get J1)"
+    result = run("play", "gong-family", "--players", "3", "--seed", "8", input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    # A bot that asks you for a card you hold takes it, and you are told.
+    assert re.search(r"seat \d \(greedy\): ask 0 (\w+) \(you lose \1\)", result.stdout)
