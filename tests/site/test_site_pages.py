@@ -210,3 +210,16 @@ def test_language_switch_keeps_the_mission_on_screen(
     other = book.of_kind(Kind.FIGHT)[0]
     drawn = client.get(f"/c/NE5?m={other.id}").get_data(as_text=True)
     assert book.get(shown_mission(drawn)).kind is Kind.BONUS
+
+
+def test_a_crash_gets_a_friendly_page_in_the_visitors_language(app) -> None:
+    @app.get("/crash")
+    def crash() -> str:
+        raise RuntimeError("a bug")
+
+    response = app.test_client().get("/crash?lang=sv")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 500
+    assert '<html lang="sv">' in html and escape(text("sv", "broken")) in html
+    assert "a bug" not in html
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
