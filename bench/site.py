@@ -193,6 +193,7 @@ def main() -> int:
     ours = f"http://127.0.0.1:{ours_port}{PATH}"
     bare = f"http://127.0.0.1:{bare_port}{PATH}"
     runs: dict[str, list[Result]] = {"ours": [], "bare": []}
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="gong-bench-") as instance:
         env = {k: v for k, v in os.environ.items() if not k.startswith("GONG_")}
         env["GONG_INSTANCE"] = instance
@@ -219,12 +220,14 @@ def main() -> int:
                 for name, url in order if round_ % 2 == 0 else reversed(order):
                     runs[name].append(load(name, url))
 
+    load_after = os.getloadavg()[0]
     ours_result = median_result(f"GONG {PATH}", runs["ours"])
     bare_result = median_result("bare Flask page", runs["bare"])
     print(
         f"gunicorn: {workers} workers x {threads} threads (gthread); wrk: {CONNECTIONS} "
         f"connections, {DURATION} per run, median of {ROUNDS} alternating runs; "
-        f"{os.cpu_count()} CPUs shared with wrk"
+        f"{os.cpu_count()} CPUs shared with wrk; load average {load_before:.1f} before, "
+        f"{load_after:.1f} after"
     )
     print(f"{'server':<18}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'errors':>8}")
     for r in (ours_result, bare_result):
