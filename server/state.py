@@ -51,15 +51,15 @@ class PageCache:
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
-        self._pages: dict[tuple, str] = {}
+        self._pages: dict[tuple, bytes] = {}
 
-    def get(self, key: tuple) -> str | None:
+    def get(self, key: tuple) -> bytes | None:
         return self._pages.get(key)
 
-    def put(self, key: tuple, html: str) -> None:
+    def put(self, key: tuple, body: bytes) -> None:
         if len(self._pages) >= self.size:
             self._pages = {}
-        self._pages[key] = html
+        self._pages[key] = body
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,11 @@ SECURITY_HEADERS = {
 _accept_cache: dict[str, str] = {}
 
 
+def cookie(name: str) -> str | None:
+    """A request cookie; a request without any (a fresh visitor) skips the parsing."""
+    return request.cookies.get(name) if "HTTP_COOKIE" in request.environ else None
+
+
 def choose_language() -> tuple[str, bool]:
     """The visitor's language and whether it came from `?lang=` (then it is remembered):
     `?lang=`, then the cookie, then Accept-Language (q-values honoured), then English."""
@@ -54,7 +59,7 @@ def choose_language() -> tuple[str, bool]:
         asked = request.args.get("lang", "").strip().lower()
         if asked in LANGUAGES:
             return asked, True
-    remembered = request.cookies.get(LANG_COOKIE, "")
+    remembered = cookie(LANG_COOKIE)
     if remembered in LANGUAGES:
         return remembered, False
     header = request.headers.get("Accept-Language", "")
@@ -123,8 +128,8 @@ def _cache_key(template: str, path: str | None, cache_key: tuple[str, ...]) -> t
 def cached_page(template: str, cache_key: tuple[str, ...], path: str | None = None):
     """The page `page(template, path=path, cache_key=cache_key, ...)` rendered earlier, if any:
     callers check here before building their context."""
-    html = site().pages.get(_cache_key(template, path, cache_key))
-    return None if html is None else make_response(html)
+    body = site().pages.get(_cache_key(template, path, cache_key))
+    return None if body is None else Response(body, mimetype="text/html")
 
 
 def page(
@@ -153,7 +158,7 @@ def page(
         **context,
     )
     if cache_key is not None:
-        state.pages.put(_cache_key(template, path, cache_key), html)
+        state.pages.put(_cache_key(template, path, cache_key), html.encode())
     return make_response(html, status)
 
 

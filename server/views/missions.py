@@ -11,7 +11,7 @@ from gong.missions import Mission, pick_mission
 from server.seen import COOKIE_NAME
 from server.state import site
 from server.texts import kind_mission
-from server.web import cached_page, lost, page
+from server.web import cached_page, cookie, lost, page
 
 bp = Blueprint("missions", __name__)
 
@@ -55,7 +55,7 @@ def _draw(kind: Kind, card: Card | None = None) -> Response:
         response.headers["Cache-Control"] = "no-store"
         return response
     missions = state.book.of_kind(kind)
-    seen = state.cookie.loads(request.cookies.get(COOKIE_NAME))
+    seen = state.cookie.loads(cookie(COOKIE_NAME))
     mission, seen_ids = pick_mission(
         missions, seen.seen_ids(kind, missions), state.rng, last=seen.last_id(kind, missions)
     )
