@@ -6,6 +6,7 @@ under exactly the same server settings.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -52,4 +53,8 @@ class _Application(BaseApplication):
 
 def run(app: Any, options: Mapping[str, Any]) -> None:
     """Serve the WSGI callable `app` until gunicorn is stopped (SIGINT or SIGTERM)."""
+    # The app is built before the workers fork: freezing what exists now keeps the garbage
+    # collector from scanning (and so copying, page by page) the shared missions, templates
+    # and modules in every worker.
+    gc.freeze()
     _Application(lambda: app, options).run()
