@@ -12,7 +12,6 @@ from flask import (
     Flask,
     Request,
     Response,
-    current_app,
     g,
     make_response,
     render_template,
@@ -99,7 +98,7 @@ def _after(response: Response) -> Response:
             max_age=LANG_COOKIE_MAX_AGE,
             httponly=True,
             samesite="Lax",
-            secure=bool(current_app.config.get("GONG_SECURE_COOKIES")),
+            secure=site().secure_cookies,
         )
     return response
 
@@ -125,7 +124,9 @@ def _cache_key(template: str, path: str | None, cache_key: tuple[str, ...]) -> t
     return (template, g.lang, request.script_root, path or request.path, *cache_key)
 
 
-def cached_page(template: str, cache_key: tuple[str, ...], path: str | None = None):
+def cached_page(
+    template: str, cache_key: tuple[str, ...], path: str | None = None
+) -> Response | None:
     """The page `page(template, path=path, cache_key=cache_key, ...)` rendered earlier, if any:
     callers check here before building their context."""
     body = site().pages.get(_cache_key(template, path, cache_key))

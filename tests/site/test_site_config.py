@@ -101,3 +101,14 @@ def test_serve_refuses_invalid_missions_and_says_why(
     assert result.exit_code == 1
     assert "not starting" in result.output
     assert "malus.yaml" in result.output and "field 'title.fi'" in result.output
+
+
+@pytest.mark.parametrize("secure", [False, True])
+def test_cookies_are_secure_behind_https(secure: bool) -> None:
+    app = create_app({"SECRET_KEY": TEST_KEY, "GONG_SECURE_COOKIES": secure})
+    response = app.test_client().get("/c/NE5?lang=fr")
+    cookies = response.headers.getlist("Set-Cookie")
+    assert sorted(c.split("=")[0] for c in cookies) == ["lang", "seen"]
+    for header in cookies:
+        assert ("; Secure" in header) is secure
+        assert "HttpOnly" in header and "SameSite=Lax" in header
