@@ -16,6 +16,8 @@ BENCH = Path(__file__).resolve().parent
 def load(path: Path):
     spec = importlib.util.spec_from_file_location(f"bench_{path.stem}", path)
     module = importlib.util.module_from_spec(spec)
+    # dataclasses and pickling look the module up by name while it executes.
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 
