@@ -6,6 +6,8 @@ Page texts live with the site; mission texts live in missions/*.yaml.
 
 from __future__ import annotations
 
+import re
+
 from gong.cards import Card, Gem, Kind
 
 LANGUAGES: tuple[str, ...] = ("en", "fr", "sv")
@@ -82,3 +84,19 @@ def card_name(card: Card, lang: str = DEFAULT_LANGUAGE) -> str:
     if card.is_joker:
         return card.label
     return f"{card.label} · {gem_name(card.gem, lang)}"
+
+
+_BREAKABLE_SPACE = re.compile(r"[ \t\r\n]+")  # not str.split(): it would eat no-break spaces
+_FRENCH_SPACE_BEFORE = re.compile(r"\s+([!?;:»])")
+_FRENCH_SPACE_AFTER = re.compile(r"«\s+")
+
+
+def typeset(text: str, lang: str) -> str:
+    """Fold runs of white space; in French, keep `!`, `?`, `;`, `:` and `»` on the line of the
+    word before them (and `«` with the word after) with a narrow no-break space, as French
+    typography wants, so a phone never wraps a lone `!` onto its own line."""
+    text = _BREAKABLE_SPACE.sub(" ", text).strip()
+    if lang == "fr":
+        text = _FRENCH_SPACE_BEFORE.sub("\u202f\\1", text)
+        text = _FRENCH_SPACE_AFTER.sub("«\u202f", text)
+    return text

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from gong.cards import Kind
-from gong.i18n import LANGUAGES
+from gong.i18n import LANGUAGES, typeset
 from gong.yamlsource import LocatedDict, LocatedList, YamlSourceError, load_yaml
 
 BUNDLED_MISSIONS = Path(__file__).resolve().parent.parent / "missions"
@@ -334,7 +334,7 @@ class _Checker:
                 f"unknown language; supported: {', '.join(LANGUAGES)}",
             )
             ok = False
-        return {lang: " ".join(value[lang].split()) for lang in LANGUAGES} if ok else None
+        return {lang: typeset(value[lang], lang) for lang in LANGUAGES} if ok else None
 
     def mission(self, raw: Any, line: int, kind: Kind, index: int) -> Mission | None:
         if not isinstance(raw, dict):

@@ -20,7 +20,7 @@ from gong.cards import (
     is_card_code,
     parse_card,
 )
-from gong.i18n import LANGUAGES, card_name, check_language, gem_name, kind_name
+from gong.i18n import LANGUAGES, card_name, check_language, gem_name, kind_name, typeset
 
 
 def test_deck_has_nine_families_of_six_and_two_jokers():
@@ -177,3 +177,11 @@ def test_kind_parse():
 
 def test_docstring_examples_run():
     assert doctest.testmod(gong.cards).failed == 0
+
+
+def test_french_punctuation_stays_with_its_word():
+    assert typeset("Décollage  ! Une « fusée » : oui ?", "fr") == (
+        "Décollage\u202f! Une «\u202ffusée\u202f»\u202f: oui\u202f?"
+    )
+    assert typeset("Hej !\n  Nu", "sv") == "Hej ! Nu"
+    assert typeset("keep\u00a0this", "en") == "keep\u00a0this"
