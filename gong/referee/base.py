@@ -26,7 +26,6 @@ from gong.referee.rng import Rng
 HAND_SIZE = 9
 JOKER_MIN = 54
 """Deck positions from here on are the jokers."""
-CARDS: tuple[Card, ...] = DECK
 
 
 def codes(cards: Sequence[int]) -> list[str]:
