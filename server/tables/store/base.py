@@ -89,8 +89,8 @@ class TableRecord:
         """This record one version on, with `changes` (the usual argument of compare_and_set)."""
         return replace(self, version=self.version + 1, **changes)
 
-    def to_json(self) -> str:
-        """The stored text. Checks every field first, so a bad record is never written."""
+    def problems(self) -> list[str]:
+        """What is wrong with the fields, in words (empty when the record can be stored)."""
         problems = []
         if not _is_int(self.version) or self.version < 0:
             problems.append(f"version must be a whole number >= 0, not {self.version!r}")
@@ -104,6 +104,11 @@ class TableRecord:
             problems.append(f"meta must be a dict, not {type(self.meta).__name__}")
         if not (_is_time(self.created) and _is_time(self.updated)):
             problems.append("created and updated must be finite Unix times")
+        return problems
+
+    def to_json(self) -> str:
+        """The stored text. Checks every field first, so a bad record is never written."""
+        problems = self.problems()
         if problems:
             raise ValueError("bad table record: " + "; ".join(problems))
         document = {
@@ -164,10 +169,9 @@ class TableRecord:
             )
         except KeyError as missing:
             raise TableFormatError(table_id, f"the stored record has no {missing}") from None
-        try:
-            record.to_json()  # the same checks as on write
-        except ValueError as exc:
-            raise TableFormatError(table_id, str(exc)) from None
+        problems = record.problems()  # the same checks as on write
+        if problems:
+            raise TableFormatError(table_id, "; ".join(problems))
         return record
 
 
