@@ -426,6 +426,46 @@ def test_sqlite_is_created_on_first_use_in_wal_mode(tmp_path):
     assert mode == ("wal",)
 
 
+def test_sqlite_keeps_its_file_private(tmp_path):
+    store = open_store(None, tmp_path)
+    store.create(new_table_id(), a_record())
+    for name in (SQLITE_FILE, SQLITE_FILE + "-wal"):
+        assert (tmp_path / name).stat().st_mode & 0o777 == 0o600
+
+
+def _first_use_in_a_process(instance, barrier, results) -> None:
+    store = open_store(None, instance)
+    barrier.wait()
+    table_ids = [new_table_id() for _ in range(5)]
+    for table_id in table_ids:
+        store.create(table_id, a_record())
+    results.put(sum(store.load(table_id) is not None for table_id in table_ids))
+
+
+def test_processes_making_the_file_at_once_all_succeed(tmp_path):
+    context = multiprocessing.get_context("fork")
+    processes = 4
+    barrier, results = context.Barrier(processes), context.Queue()
+    workers = [
+        context.Process(target=_first_use_in_a_process, args=(tmp_path, barrier, results))
+        for _ in range(processes)
+    ]
+    for worker in workers:
+        worker.start()
+    found = [results.get(timeout=60) for _ in workers]
+    for worker in workers:
+        worker.join(timeout=60)
+        assert worker.exitcode == 0
+    assert found == [5] * processes
+    assert open_store(None, tmp_path).count() == 5 * processes
+
+
+def test_sqlite_in_a_place_it_cannot_write_is_a_clear_error(tmp_path):
+    (tmp_path / "instance").write_text("a file where the instance folder should be")
+    with pytest.raises(StoreUnavailableError, match="cannot create the table store"):
+        open_store(None, tmp_path / "instance").load(new_table_id())
+
+
 def test_sqlite_refuses_a_newer_schema_and_a_file_that_is_not_a_store(tmp_path):
     newer = tmp_path / "newer"
     newer.mkdir()

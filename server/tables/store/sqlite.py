@@ -94,13 +94,16 @@ class SQLiteTableStore(TableStore):
             inherited = getattr(local, "connection", None)
             if inherited is not None:
                 _INHERITED.append(inherited)
-            local.connection = self._connect()
+            local.connection = self._connect_or_explain()
             local.pid = os.getpid()
         return local.connection
 
     def _connect(self) -> sqlite3.Connection:
+        connection = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            # Seat names are private: the file (and so its -wal and -shm) is the owner's only.
+            os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600))
             # isolation_level=None: no hidden transactions; each statement commits unless an
             # explicit BEGIN IMMEDIATE groups several.
             connection = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None)
@@ -108,6 +111,15 @@ class SQLiteTableStore(TableStore):
             # In WAL mode NORMAL never corrupts; a power cut may lose the last moves only.
             connection.execute("PRAGMA synchronous=NORMAL")
             self._ensure_schema(connection)
+        except BaseException:
+            if connection is not None:
+                connection.close()
+            raise
+        return connection
+
+    def _connect_or_explain(self) -> sqlite3.Connection:
+        try:
+            return self._connect()
         except sqlite3.OperationalError as exc:
             raise StoreUnavailableError(
                 f"{self.path}: cannot open the table store ({exc})"
@@ -118,14 +130,12 @@ class SQLiteTableStore(TableStore):
             raise StoreUnavailableError(
                 f"{self.path}: cannot create the table store ({exc})"
             ) from None
-        return connection
 
     def _ensure_schema(self, connection: sqlite3.Connection) -> None:
         (found,) = connection.execute("PRAGMA user_version").fetchone()
         if found == SCHEMA_VERSION:
             return
         if found > SCHEMA_VERSION:
-            connection.close()
             raise StoreError(
                 f"{self.path}: made by a newer release (schema {found}; this release "
                 f"reads up to {SCHEMA_VERSION})"
