@@ -26,6 +26,7 @@ from .base import (
     TableFormatError,
     TableRecord,
     TableStore,
+    rate_window,
 )
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "TableStore",
     "open_store",
     "parse_ttl",
+    "rate_window",
     "store_from_env",
 ]
 

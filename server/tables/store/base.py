@@ -176,7 +176,7 @@ class TableRecord:
 
 
 def rate_window(now: float, window_seconds: float) -> tuple[int, float]:
-    """The fixed window `now` falls in: its index and the time it ends."""
+    """The fixed window `now` falls in: its index and the time it ends (for Retry-After)."""
     index = math.floor(now / window_seconds)
     return index, (index + 1) * window_seconds
 
