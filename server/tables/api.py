@@ -169,7 +169,7 @@ def _body() -> dict[str, Any]:
     except (UnicodeDecodeError, ValueError) as exc:
         raise TableError(400, "bad_json", f"The body is not JSON: {exc}") from None
     if not isinstance(body, dict):
-        raise TableError(400, "bad_json", "The body must be a JSON object, like {\"seat\": 0}.")
+        raise TableError(400, "bad_json", 'The body must be a JSON object, like {"seat": 0}.')
     return body
 
 

@@ -202,9 +202,7 @@ def _log_events(game: Game, seat: int | None) -> list[dict[str, Any]]:
             params = {"action": "give", "to": int(gift[2])}  # the card stays hidden
         found.append({"seq": seq, "seat": actor, "code": "action", "params": params})
     if game.outcome is not None:
-        found.append(
-            {"seq": len(game.log), "seat": None, "code": "ended", "params": outcome(game)}
-        )
+        found.append({"seq": len(game.log), "seat": None, "code": "ended", "params": outcome(game)})
     return found
 
 
@@ -254,8 +252,6 @@ try:  # the referee's English renderer, when it has one
     from gong.referee.events import render as _referee_render_impl
 
     def _referee_render(event: Mapping[str, Any], name: Callable[[int], str]) -> str:
-        return _referee_render_impl(
-            {"code": event["code"], "params": event["params"]}, name=name
-        )
+        return _referee_render_impl({"code": event["code"], "params": event["params"]}, name=name)
 except ImportError:  # pragma: no cover - depends on the referee in use
     _referee_render = None

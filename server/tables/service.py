@@ -294,9 +294,7 @@ class TableService:
             result = change(table)
             if not table.changed or self._write(table):
                 return table, result
-        raise TableError(
-            503, "busy", "The table is very busy right now: try again.", retry_after=1
-        )
+        raise TableError(503, "busy", "The table is very busy right now: try again.", retry_after=1)
 
     # -- making a table -------------------------------------------------------------------
 
@@ -327,9 +325,7 @@ class TableService:
             known |= {"seed", "deck"}
         unknown = sorted(set(request) - known)
         if unknown:
-            extra = (
-                " (seed and deck are for tests only)" if {"seed", "deck"} & set(unknown) else ""
-            )
+            extra = " (seed and deck are for tests only)" if {"seed", "deck"} & set(unknown) else ""
             raise TableError(400, "bad_request", f"unknown field {unknown[0]!r}{extra}")
         game = request.get("game")
         try:
@@ -427,9 +423,7 @@ class TableService:
             )
         return names
 
-    def _open(
-        self, asked: dict[str, Any], creator: str, series: dict[str, Any]
-    ) -> Table:
+    def _open(self, asked: dict[str, Any], creator: str, series: dict[str, Any]) -> Table:
         try:
             game = referee.start(
                 asked["game"], asked["players"], asked["seed"], asked["options"], asked["deck"]
@@ -578,9 +572,7 @@ class TableService:
             self._require_creator(table, secret)
             chosen = _seat_key(seat, table.players, "seat")
             if table.status != "playing":
-                raise TableError(
-                    409, "not_playing", "Robots take over seats while the game is on."
-                )
+                raise TableError(409, "not_playing", "Robots take over seats while the game is on.")
             self._to_bot(table, chosen, kind, "bot_took_seat")
 
         return self._change(table_id, change)[0]
@@ -687,9 +679,7 @@ class TableService:
         try:
             referee.act(table.game, chosen, text)
         except referee.Refused as refused:
-            raise TableError(
-                422, refused.code, refused.message, params=refused.params
-            ) from None
+            raise TableError(422, refused.code, refused.message, params=refused.params) from None
         self._moved(table, chosen)
         table.meta["last_move"] = self.clock()
         self._bots_move(table)
@@ -840,9 +830,7 @@ class TableService:
         """What a reader sees: the state of the table for `seat` (None: a spectator)."""
         playing = table.status != "waiting"
         game = table.game
-        legal = (
-            referee.legal(game, seat) if seat is not None and table.status == "playing" else []
-        )
+        legal = referee.legal(game, seat) if seat is not None and table.status == "playing" else []
         return {
             "id": table.id,
             "game": table.meta["game"],
