@@ -206,8 +206,7 @@ def _log_events(game: Game, seat: int | None) -> list[dict[str, Any]]:
     return found
 
 
-# Texts of the events this module makes, by language. The referee's own events are rendered
-# by its renderer (English) until their translations land.
+# Texts of the events this module makes, by language.
 _TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "action": "{Player}: {action}.",
@@ -215,7 +214,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ended": "The game is over. Won by {winners}.",
     },
     "fr": {
-        "action": "{Player} : {action}.",
+        "action": "{Player}\u202f: {action}.",
         "gave_hidden": "{Player} a donné une carte à {to}.",
         "ended": "La partie est finie. Victoire de {winners}.",
     },
@@ -227,6 +226,144 @@ _TEXTS: dict[str, dict[str, str]] = {
 }
 _AND = {"en": " and ", "fr": " et ", "sv": " och "}
 
+# The referee's event codes (gong.referee.events) in the other languages; English comes from
+# the referee's own renderer. Each code: the text with every param, and the text for a seat
+# that may not know the card.
+EVENT_TEXTS: dict[str, dict[str, tuple[str, str | None]]] = {
+    "fr": {
+        "dealt": ("{Player} a reçu {cards}.", "{Player} a reçu {count} cartes."),
+        "first_card": ("{card} est retournée pour commencer la défausse.", None),
+        "joker_returned": ("{card} a été retournée\u202f: elle repart dans la pioche.", None),
+        "turned_up": ("{Player} retourne {card}.", None),
+        "drew": ("{Player} a pioché {card}.", "{Player} a pioché une carte."),
+        "played": ("{Player} a joué {card}.", None),
+        "kept": ("{Player} garde la carte.", None),
+        "passed": ("{Player} passe.", None),
+        "refilled": ("La défausse est mélangée\u202f: nouvelle pioche de {count} cartes.", None),
+        "joker": ("{Player} joue {card} sur {target}.", None),
+        "countered": ("{Player} bloque le joker de {attacker} avec {card}.", None),
+        "no_counter": ("{Player} laisse le joker de {attacker} échanger les mains.", None),
+        "swapped": ("{Player} et {with} échangent leurs mains.", None),
+        "called_gong": ("{Player} crie GONG\u202f!", None),
+        "caught": ("{Player} attrape {target}, qui pioche une carte.", None),
+        "asked": ("{Player} demande {asked} à {target}.", None),
+        "gave": ("{Player} donne {card} à {to}.", "{Player} donne une carte à {to}."),
+        "not_held": ("{Player} n'a pas {asked}.", None),
+        "lucky_draw": ("{Player} pioche {card}, la carte demandée, et redemande.", None),
+        "laid_family": ("{Player} pose la famille {family}.", None),
+        "skipped": ("{Player} ne peut pas jouer et passe son tour.", None),
+        "mission": ("{Player} joue la mission {kind} {mission}.", None),
+        "chose": ("{Player} choisit {target}.", None),
+        "challenge_won": ("{Player} gagne le défi contre {loser}.", None),
+        "laid": ("{Player} pose {card}.", None),
+        "took": ("{Player} prend {card} à {from}.", "{Player} prend une carte à {from}."),
+        "own_piles": (
+            "Plus rien à piocher\u202f: chaque main devient la pile de son joueur.",
+            None,
+        ),
+        "ended": ("La partie est finie\u202f: {reason}. Victoire de {winners}.", None),
+    },
+    "sv": {
+        "dealt": ("{Player} fick {cards}.", "{Player} fick {count} kort."),
+        "first_card": ("{card} vändes upp och startar slänghögen.", None),
+        "joker_returned": ("{card} vändes upp och går tillbaka i draghögen.", None),
+        "turned_up": ("{Player} vände upp {card}.", None),
+        "drew": ("{Player} drog {card}.", "{Player} drog ett kort."),
+        "played": ("{Player} spelade {card}.", None),
+        "kept": ("{Player} behöll kortet.", None),
+        "passed": ("{Player} stod över.", None),
+        "refilled": ("Slänghögen blandades till en ny draghög med {count} kort.", None),
+        "joker": ("{Player} spelade {card} på {target}.", None),
+        "countered": ("{Player} stoppade jokern från {attacker} med {card}.", None),
+        "no_counter": ("{Player} lät jokern från {attacker} byta händerna.", None),
+        "swapped": ("{Player} och {with} bytte hand.", None),
+        "called_gong": ("{Player} ropade GONG!", None),
+        "caught": ("{Player} ertappade {target}, som får dra ett kort.", None),
+        "asked": ("{Player} bad {target} om {asked}.", None),
+        "gave": ("{Player} gav {card} till {to}.", "{Player} gav ett kort till {to}."),
+        "not_held": ("{Player} har inte {asked}.", None),
+        "lucky_draw": ("{Player} drog {card}, kortet som efterfrågades, och får fråga igen.", None),
+        "laid_family": ("{Player} lade ut familjen {family}.", None),
+        "skipped": ("{Player} kan inte spela och står över.", None),
+        "mission": ("{Player} spelar {kind}-uppdraget {mission}.", None),
+        "chose": ("{Player} valde {target}.", None),
+        "challenge_won": ("{Player} vann utmaningen mot {loser}.", None),
+        "laid": ("{Player} lade ut {card}.", None),
+        "took": ("{Player} tog {card} från {from}.", "{Player} tog ett kort från {from}."),
+        "own_piles": ("Inga kort kvar att dra: varje hand blir sin spelares hög.", None),
+        "ended": ("Spelet är slut: {reason}. {winners} vann.", None),
+    },
+}
+REASON_TEXTS: dict[str, dict[str, str]] = {
+    "fr": {
+        "out_of_cards": "un joueur n'a plus de cartes",
+        "all_passed": "tout le monde a passé à la suite",
+        "all_families": "les neuf familles sont posées",
+        "no_moves": "plus personne ne peut jouer",
+        "turn_limit": "le nombre de tours maximum est atteint",
+    },
+    "sv": {
+        "out_of_cards": "en spelare har inga kort kvar",
+        "all_passed": "alla stod över i rad",
+        "all_families": "alla nio familjer är utlagda",
+        "no_moves": "ingen kan spela längre",
+        "turn_limit": "största antalet drag är nått",
+    },
+}
+_SEAT_PARAMS = ("player", "target", "to", "attacker", "with", "asker", "loser", "from")
+
+
+class _Unknown(dict):
+    def __missing__(self, key: str) -> str:
+        raise KeyError(key)
+
+
+def _render_translated(
+    event: Mapping[str, Any], lang: str, name: Callable[[int], str]
+) -> str | None:
+    """A referee event in `lang` (not English), or None when its code has no text yet."""
+    texts = EVENT_TEXTS.get(lang, {}).get(event["code"])
+    if texts is None:
+        return None
+    full, hidden = texts
+    params = dict(event["params"])
+    known: dict[str, Any] = dict(params)
+    for key in _SEAT_PARAMS:
+        if _is_seat(known.get(key)):
+            known[key] = name(known[key])
+    if "player" in known:
+        known["Player"] = str(known["player"])[:1].upper() + str(known["player"])[1:]
+    if isinstance(known.get("cards"), list):
+        known["cards"] = " ".join(map(str, known["cards"]))
+    if isinstance(known.get("kind"), str):
+        known["kind"] = _kind_name(known["kind"], lang)
+    if event["code"] == "ended":
+        known["reason"] = REASON_TEXTS[lang].get(str(params.get("reason")), params.get("reason"))
+        known["winners"] = _AND[lang].join(name(w) for w in params.get("winners", []))
+    try:
+        return full.format_map(_Unknown(known))
+    except KeyError:
+        if hidden is None:
+            return None
+        try:
+            return hidden.format_map(_Unknown(known))
+        except KeyError:
+            return None
+
+
+def _is_seat(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _kind_name(kind: str, lang: str) -> str:
+    from gong.cards import Kind
+    from gong.i18n import kind_name
+
+    try:
+        return kind_name(Kind(kind), lang)
+    except ValueError:
+        return kind
+
 
 def render(event: Mapping[str, Any], lang: str, name: Callable[[int], str]) -> str:
     """One game event's text in `lang`; `name` names a seat."""
@@ -237,6 +374,10 @@ def render(event: Mapping[str, Any], lang: str, name: Callable[[int], str]) -> s
         if "to" in params:
             return texts["gave_hidden"].format(Player=player, to=name(params["to"]))
         return texts["action"].format(Player=player, action=params["action"])
+    if lang != DEFAULT_LANGUAGE:
+        translated = _render_translated(event, lang, name)
+        if translated is not None:
+            return translated
     if code == "ended" and (lang != DEFAULT_LANGUAGE or _referee_render is None):
         winners = _AND.get(lang, " and ").join(name(w) for w in params.get("winners", []))
         return texts["ended"].format(winners=winners)
