@@ -26,8 +26,14 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, request
 
 from gong.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from server.tables.referee_adapter import describe, game_names
 from server.tables.service import Settings, Table, TableError, TableService
-from server.tables.store import StoreConfigError, StoreUnavailableError, store_from_env
+from server.tables.store import (
+    StoreConfigError,
+    StoreError,
+    StoreUnavailableError,
+    store_from_env,
+)
 
 MAX_BODY = 64 * 1024
 EXTENSION = "gong_tables"
@@ -213,6 +219,12 @@ def _state(table: Table, seat: int | None, since: int | None = None, status: int
 # --- routes --------------------------------------------------------------------------------
 
 
+@bp.get("/games")
+def games() -> Response:
+    """The games a table can be made for: title, player range, options and their defaults."""
+    return _json({"games": [describe(name) for name in game_names()]})
+
+
 @bp.post("/tables")
 def create() -> Response:
     body = _body()
@@ -328,6 +340,13 @@ def _unavailable(error: StoreUnavailableError) -> Response:
     current_app.logger.warning("table store unavailable: %s", error)
     answer = {"error": {"code": "store_unavailable", "message": "Tables are resting: try again."}}
     return _json(answer, 503, {"Retry-After": "5"})
+
+
+@bp.errorhandler(StoreError)
+def _store_broken(error: StoreError) -> Response:
+    current_app.logger.error("table store error: %s", error)
+    answer = {"error": {"code": "store_error", "message": "Tables cannot be reached: try later."}}
+    return _json(answer, 503, {"Retry-After": "30"})
 
 
 @bp.after_request

@@ -24,6 +24,13 @@ from gong.i18n import DEFAULT_LANGUAGE
 from gong.referee import GAMES, GameSetupError, IllegalAction, from_json, new_game
 from gong.referee.bots import make_bot
 
+try:
+    from gong.referee.errors import SeatError
+
+    _SEAT_ERRORS: tuple[type[Exception], ...] = (SeatError,)
+except ImportError:  # pragma: no cover - depends on the referee in use
+    _SEAT_ERRORS = ()
+
 try:  # a referee that versions its saved games
     from gong.referee.game import FORMAT as STATE_FORMAT
 except ImportError:  # pragma: no cover - depends on the referee in use
@@ -138,6 +145,8 @@ def act(game: Game, seat: int, text: str) -> str:
         game.apply(action)
     except IllegalAction as refused:
         raise Refused(refused.code, refused.message, getattr(refused, "params", None)) from None
+    except _SEAT_ERRORS as refused:  # a referee that checks seats itself
+        raise Refused("no_such_seat", str(refused)) from None
     return str(action)
 
 

@@ -91,7 +91,7 @@ def clean_name(value: Any, field_name: str = "name") -> str:
     if not isinstance(value, str):
         raise TableError(400, "bad_name", f"{field_name} must be text, 1 to {NAME_MAX} characters")
     text = unicodedata.normalize("NFC", value).translate(_BIDI)
-    text = "".join(c for c in text if unicodedata.category(c) != "Cc").strip()
+    text = "".join(c for c in text if _kept(c)).strip()
     if not 1 <= len(text) <= NAME_MAX:
         raise TableError(
             400,
@@ -99,6 +99,17 @@ def clean_name(value: Any, field_name: str = "name") -> str:
             f"{field_name} must be 1 to {NAME_MAX} characters once trimmed, not {len(text)}",
         )
     return text
+
+
+def _kept(char: str) -> bool:
+    """Whether a name keeps `char`: no control characters, and of the invisible format
+    characters only the joiners and tags that emoji and some scripts are written with."""
+    category = unicodedata.category(char)
+    if category == "Cc":
+        return False
+    if category == "Cf":
+        return char in "\u200c\u200d" or "\U000e0020" <= char <= "\U000e007f"
+    return True
 
 
 def _whole(value: Any) -> bool:

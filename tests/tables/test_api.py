@@ -201,6 +201,15 @@ def test_open_tables_are_capped(store, tmp_path, monkeypatch):
     assert "Retry-After" in full.headers
 
 
+def test_the_games_list_their_players_and_options(client):
+    response = client.get("/api/games")
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
+    games = {g["name"]: g for g in response.get_json()["games"]}
+    assert games["gong-link"]["min_players"] == 2 and games["gong-link"]["max_players"] == 6
+    assert games["gong-fight"]["options"]["challenges"] == "report"
+    assert games["gong-fight"]["choices"]["challenges"] == ["report", "random"]
+
+
 # -- POST /api/tables/<id>/seats ---------------------------------------------------------------
 
 
@@ -235,6 +244,8 @@ def test_taking_a_seat_gives_its_secret_and_a_taken_seat_is_409(client):
         ("Bo\x00b\x07\n", "Bob"),
         ("x" * 24, "x" * 24),
         ("\u2067Zoé\u2069 ", "Zoé"),
+        ("\u200bAda\ufeff", "Ada"),  # invisible characters go
+        ("Mum \U0001f469\u200d\U0001f467", "Mum \U0001f469\u200d\U0001f467"),  # joiners stay
     ],
 )
 def test_names_lose_control_and_bidi_characters(client, name, kept):
@@ -243,7 +254,7 @@ def test_names_lose_control_and_bidi_characters(client, name, kept):
     assert look(client, made["id"])["seats"][0]["name"] == kept
 
 
-@pytest.mark.parametrize("name", ["", "   ", "x" * 25, "\u202e\u202c", 42, None])
+@pytest.mark.parametrize("name", ["", "   ", "x" * 25, "\u202e\u202c", "\u200b", 42, None])
 def test_names_must_be_1_to_24_characters(client, name):
     made = new_table(client)
     refused = sit(client, made["id"], 0, name, expect=400)
