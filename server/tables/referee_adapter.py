@@ -6,11 +6,11 @@ referee's API changes (its per-seat `game.events(seat)`, refusals with params, a
 format version), only this module follows.
 
 Events are dicts `{"seq", "seat", "code", "params"}`: `seq` is the number of the game action
-the event belongs to (0 for the deal), `seat` the seat that acted (None for the deal). A
-referee with `game.events(seat)` gives them as it knows them. Until then `_log_events` makes
-a minimal list from the game's log, one event per action (code "action", params
-{"action": text}), never with a hidden card: a GONG FIGHT gift shows its card to the giver and
-the receiver only. REPLACE `_log_events` once every referee in use has `events(seat)`.
+the event belongs to (0 for the deal), `seat` the seat that acted (None for the deal). They
+come from the referee's `game.events(seat)`, which leaves out what that seat may not know.
+Should an action have no event of its own (or a referee no `events`), `_log_events` stands in
+with a minimal one made from the game's log (code "action", params {"action": text}), never
+with a hidden card: a GONG FIGHT gift shows its card to the giver and the receiver only.
 """
 
 from __future__ import annotations
@@ -78,6 +78,7 @@ def describe(name: str) -> dict[str, Any]:
         "max_players": spec.max_players,
         "options": dict(spec.options),
         "choices": {k: list(v) for k, v in getattr(spec, "choices", {}).items()},
+        "bounds": {k: list(v) for k, v in getattr(spec, "bounds", {}).items()},
     }
 
 
@@ -190,8 +191,8 @@ def events(game: Game, seat: int | None) -> list[dict[str, Any]]:
             }
         )
         covered.add(event["seq"])
-    missing = [e for e in _log_events(game, seat) if e["seq"] not in covered]
-    if missing:
+    if len(covered - {0}) < moves_made(game):
+        missing = [e for e in _log_events(game, seat) if e["seq"] not in covered]
         found = sorted(found + missing, key=lambda e: e["seq"])
     return found
 

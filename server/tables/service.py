@@ -264,6 +264,12 @@ class TableService:
         settings: Settings | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
+        if store.state_format < referee.STATE_FORMAT:
+            raise ValueError(
+                f"{store!r} reads game states up to format {store.state_format}, but the "
+                f"referee writes format {referee.STATE_FORMAT}: open it with "
+                f"state_format={referee.STATE_FORMAT}"
+            )
         self.store = store
         self.settings = settings or Settings()
         self.clock = clock

@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 from server.tables.ids import TABLE_ID_LENGTH, new_table_id
+from server.tables.referee_adapter import STATE_FORMAT
 from server.tables.store import TableFormatError, TableRecord
 
 from .helpers import bearer, full_table, look, make_app, move, new_table, sit
@@ -20,7 +21,7 @@ from .test_store import write_raw
 
 @pytest.fixture
 def store(make_store):
-    return make_store()
+    return make_store(state_format=STATE_FORMAT)
 
 
 @pytest.fixture
@@ -73,6 +74,7 @@ def test_a_new_table_answers_its_id_link_secret_and_seats(client):
         ({"mode": "pass", "names": {"0": "Ada"}}, "bad_names", "seats 0, 1, 2"),
         ({"mode": "pass", "names": {"0": "A", "1": "B", "2": " "}}, "bad_name", "1 to 24"),
         ({"options": {"turn_limit": "lots"}}, "bad_options", "turn_limit"),
+        ({"options": {"turn_limit": 0}}, "bad_options", "turn_limit"),
         ({"options": {"jokers": 3}}, "bad_options", "no option 'jokers'"),
         ({"options": []}, "bad_options", "object"),
         ({"spectators": "yes"}, "bad_request", "true or false"),
@@ -208,6 +210,11 @@ def test_the_games_list_their_players_and_options(client):
     assert games["gong-link"]["min_players"] == 2 and games["gong-link"]["max_players"] == 6
     assert games["gong-fight"]["options"]["challenges"] == "report"
     assert games["gong-fight"]["choices"]["challenges"] == ["report", "random"]
+    low, high = games["gong-link"]["bounds"]["turn_limit"]
+    refused = client.post(
+        "/api/tables", json={"game": "gong-link", "options": {"turn_limit": high + 1}}
+    )
+    assert refused.status_code == 400 and refused.get_json()["error"]["code"] == "bad_options"
 
 
 # -- POST /api/tables/<id>/seats ---------------------------------------------------------------

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from server.tables.referee_adapter import STATE_FORMAT
 from server.tables.service import Settings, TableService
 
 from .conftest import FakeClock
@@ -15,6 +16,11 @@ from .conftest import FakeClock
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
+
+
+@pytest.fixture
+def store(make_store):
+    return make_store(state_format=STATE_FORMAT)
 
 
 def service_on(store, clock, **settings) -> TableService:
