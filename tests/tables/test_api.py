@@ -688,6 +688,13 @@ def test_a_new_app_on_the_same_sqlite_file_continues_the_game(tmp_path, monkeypa
     assert final["status"] == "over"
 
 
+def _newer_game(record: TableRecord) -> TableRecord:
+    """The record with its game saved in a game-state format no referee writes yet."""
+    game = json.loads(record.state)
+    game["format"] = 99
+    return TableRecord(1, json.dumps(game), 1, record.seats, dict(record.meta))
+
+
 def test_a_table_saved_by_another_release_is_a_clear_410_never_a_500(client, store):
     made, secrets = full_table(client)
     record = store.load(made["id"])
@@ -702,6 +709,7 @@ def test_a_table_saved_by_another_release_is_a_clear_410_never_a_500(client, sto
     for table_id, broken in (
         (new_table_id(), TableRecord(version=1, state="{}", state_format=1, meta={"x": 1})),
         (new_table_id(), TableRecord(1, '{"game": "gong-chess"}', 1, [], dict(record.meta))),
+        (new_table_id(), _newer_game(record)),
     ):
         store.create(table_id, broken)
         for response in (
