@@ -49,6 +49,8 @@ CAS_ATTEMPTS = 4
 BOT_MOVES_PER_REQUEST = 400
 """A request applies at most this many bot moves, so no request runs long: a table of bots
 only, asked after a long silence, goes on at the next request."""
+CATCH_UP = 2
+"""Bot moves made at once when a request finds several due (paced play resumes after)."""
 RATE_WINDOW = 60.0
 DEFAULT_BOT = "normal"
 
@@ -747,8 +749,9 @@ class TableService:
         """Apply the bot moves due by now; whether any was applied.
 
         Each move is due `bot_delay` after the one before (the last person's move, or the
-        start), or `call_wait` when a person could still make an optional move; moves that
-        fell due while nobody asked are made now, one after another.
+        start), or `call_wait` when a person could still make an optional move. Of the moves
+        that fell due while nobody asked, the last CATCH_UP are made now; the rest of the
+        backlog is dropped, so people who come back can follow again.
         """
         if table.status != "playing":
             return False
@@ -764,6 +767,9 @@ class TableService:
             wait = self.settings.bot_delay
             if people:  # a person may act too (a GONG call, a catch): give them time
                 wait = max(wait, self.settings.call_wait)
+            # Moves fall due one `wait` after another, but a table nobody watched does not
+            # rush through its backlog: at most CATCH_UP moves are made at once.
+            last = max(last, now - CATCH_UP * wait)
             if last + wait > now:
                 break
             seat = bots[0]
