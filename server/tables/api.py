@@ -150,6 +150,25 @@ def client_address() -> str:
     return hops[0] if hops else remote
 
 
+def site_root() -> str:
+    """The site's address as the phones reach it, for the table's link: behind a configured
+    trusted proxy, its X-Forwarded-Proto and X-Forwarded-Host (the last of each, the one it
+    set); otherwise the request's own."""
+    proxies = tables().proxies
+    if proxies and _trusted(request.remote_addr or "", proxies):
+        proto = _last(request.headers.get("X-Forwarded-Proto", ""))
+        host = _last(request.headers.get("X-Forwarded-Host", ""))
+        if proto in ("http", "https") or host:
+            scheme = proto if proto in ("http", "https") else request.scheme
+            return f"{scheme}://{host or request.host}{request.script_root}/"
+    return request.url_root
+
+
+def _last(header: str) -> str:
+    values = [v.strip() for v in header.split(",") if v.strip()]
+    return values[-1] if values else ""
+
+
 def _trusted(address: str, proxies: tuple) -> bool:
     try:
         ip = ipaddress.ip_address(address)
@@ -236,7 +255,7 @@ def create() -> Response:
 def _created(table: Table, creator_secret: str | None) -> dict[str, Any]:
     answer = {
         "id": table.id,
-        "url": f"{request.url_root}t/{table.id}",
+        "url": f"{site_root()}t/{table.id}",
         "seats": tables().service.seats_public(table),
         "status": table.status,
         "version": table.version,

@@ -186,6 +186,17 @@ def test_behind_a_trusted_proxy_the_forwarded_client_counts(store, tmp_path, mon
     assert create("203.0.113.4", remote="192.0.2.7") == 429
 
 
+def test_the_link_follows_a_trusted_proxy_only(store, tmp_path, monkeypatch):
+    monkeypatch.setenv("GONG_INSTANCE", str(tmp_path))
+    forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "gong.example"}
+    plain = make_app(store).test_client()
+    made = plain.post("/api/tables", json={"game": "gong-link"}, headers=forwarded).get_json()
+    assert made["url"].startswith("http://localhost/t/")
+    proxied = make_app(store, GONG_TRUSTED_PROXIES="127.0.0.1").test_client()
+    made = proxied.post("/api/tables", json={"game": "gong-link"}, headers=forwarded).get_json()
+    assert made["url"] == f"https://gong.example/t/{made['id']}"
+
+
 def test_a_bad_trusted_proxy_setting_stops_the_start(store, tmp_path, monkeypatch):
     from server.tables.store import StoreConfigError
 
@@ -486,6 +497,39 @@ def test_twenty_phones_moving_at_once_make_exactly_one_move(app, client):
     assert len({e["version"] for e in moves_by_zero}) == 1  # made once, not lost, not twice
 
 
+def test_two_phones_taking_one_seat_at_once_get_one_200_and_one_409(app, client):
+    made = new_table(client)
+    statuses: list[int] = []
+    barrier = threading.Barrier(8)
+
+    def phone(name: str) -> None:
+        own = app.test_client()
+        barrier.wait()
+        response = own.post(f"/api/tables/{made['id']}/seats", json={"seat": 0, "name": name})
+        statuses.append(response.status_code)
+
+    threads = [threading.Thread(target=phone, args=(f"P{i}",)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert Counter(statuses) == {200: 1, 409: 7}
+    state = look(client, made["id"])
+    assert state["version"] == 2 and [e["code"] for e in state["events"]] == ["created", "joined"]
+
+
+def test_two_servers_on_one_store_play_one_table(make_store, tmp_path, monkeypatch):
+    monkeypatch.setenv("GONG_INSTANCE", str(tmp_path))
+    one = make_app(make_store(state_format=STATE_FORMAT)).test_client()
+    two = make_app(make_store(same=True, state_format=STATE_FORMAT)).test_client()
+    made, secrets = full_table(one)
+    state = look(two, made["id"], secrets[0])
+    moved = move(two, made["id"], secrets[0], state["legal"][0], state["version"])
+    assert moved.status_code == 200
+    assert look(one, made["id"], secrets[1]) == look(two, made["id"], secrets[1])
+    assert look(one, made["id"])["version"] == moved.get_json()["version"]
+
+
 # -- 404 everywhere, and no-store ------------------------------------------------------------
 
 
@@ -542,7 +586,8 @@ def test_a_player_who_leaves_is_replaced_by_a_bot_and_the_others_are_told(client
     told = [e for e in state["events"] if e["code"] == "left"]
     assert told and told[0]["seat"] == 1 and told[0]["text"] == "P1 left the table."
     # The secret no longer holds the seat.
-    assert client.get(f"/api/tables/{made['id']}?seat=1", headers=bearer(secrets[1])).status_code
+    gone = client.get(f"/api/tables/{made['id']}?seat=1", headers=bearer(secrets[1]))
+    assert gone.status_code == 403
     assert (
         client.post(f"/api/tables/{made['id']}/leave", headers=bearer(secrets[1])).status_code
         == 403
