@@ -26,7 +26,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, request
 
 from gong.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from server.tables.referee_adapter import describe, game_names
+from server.tables.referee_adapter import STATE_FORMAT, describe, game_names
 from server.tables.service import Settings, Table, TableError, TableService
 from server.tables.store import (
     StoreConfigError,
@@ -86,8 +86,7 @@ class Tables:
             call_wait=_number(app, "GONG_CALL_WAIT", 3.0),
             tables_per_minute=_number(app, "GONG_TABLES_PER_MINUTE", 30, int),
             max_open=_number(app, "GONG_MAX_TABLES", 10_000, int),
-            testing=str(_setting(app, "GONG_TESTING", "")).lower() in _TRUE
-            or _setting(app, "GONG_TESTING", "") is True,
+            testing=str(_setting(app, "GONG_TESTING", "")).lower() in _TRUE,
         )
         self.proxies = parse_proxies(str(_setting(app, "GONG_TRUSTED_PROXIES", "") or ""))
         self.instance_path = app.instance_path
@@ -104,16 +103,10 @@ class Tables:
             with self._lock:
                 if self._service is None:
                     store = self._store or store_from_env(
-                        self.instance_path, self.environ, state_format=_state_format()
+                        self.instance_path, self.environ, state_format=STATE_FORMAT
                     )
                     self._service = TableService(store, self.settings)
         return self._service
-
-
-def _state_format() -> int:
-    from server.tables.referee_adapter import STATE_FORMAT
-
-    return STATE_FORMAT
 
 
 def init_app(app: Flask) -> None:
@@ -278,7 +271,7 @@ def take_seat(table_id: str) -> Response:
 def show(table_id: str) -> Response:
     since = _version_arg("since")
     seat = request.args.get("seat")
-    table, reader, _ = tables().service.state(table_id, _secret(), seat)
+    table, reader = tables().service.state(table_id, _secret(), seat)
     if since is not None and since == table.version:
         return Response(status=304)
     return _state(table, reader, since)

@@ -644,15 +644,15 @@ class TableService:
 
     def state(
         self, table_id: str, secret: str | None, seat: Any = None
-    ) -> tuple[Table, int | None, bool]:
-        """The table for a reader, with due bot moves applied: the table, the seat it is read
-        for (None: spectator) and whether the secret holds seats at all."""
+    ) -> tuple[Table, int | None]:
+        """The table for a reader, with due bot moves applied: the table and the seat it is
+        read for (None: a spectator)."""
         for _attempt in range(CAS_ATTEMPTS):
             table = self.load(table_id)
             reader = self._reader(table, secret, seat)
             if not self._bots_move(table) or self._write(table):
-                return table, reader, True
-        return self.load(table_id), reader, True
+                return table, reader
+        return self.load(table_id), reader
 
     def _reader(self, table: Table, secret: str | None, seat: Any) -> int | None:
         creator, held = table.holder(secret)
@@ -707,7 +707,7 @@ class TableService:
         return table, chosen
 
     def _stale(self, table_id: str, secret: str | None, seat: int, version: int) -> TableError:
-        fresh, _reader, _ = self.state(table_id, secret, seat)
+        fresh, _reader = self.state(table_id, secret, seat)
         return TableError(
             409,
             "stale",

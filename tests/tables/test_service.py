@@ -42,7 +42,7 @@ def link_for_one(service, seed=1, players=2):
 def test_bots_move_one_at_a_time_at_their_pace(store, clock):
     service = service_on(store, clock, call_wait=0.8)
     table_id, secret = link_for_one(service, players=3)
-    table, _seat, _ = service.state(table_id, secret)
+    table, _seat = service.state(table_id, secret)
     legal = [a for a in table.game.legal_actions(0) if a.verb != "gong"]
     played, _ = service.act(table_id, secret, None, str(legal[0]), table.version)
     version = played.version
@@ -61,7 +61,7 @@ def test_bots_wait_while_a_person_may_still_call_gong(store, clock):
         service = service_on(store, clock)
         table_id, secret = link_for_one(service, seed=seed)
         for _step in range(600):
-            table, _seat, _ = service.state(table_id, secret)
+            table, _seat = service.state(table_id, secret)
             if table.status == "over":
                 break
             acting = table.game.to_act()
@@ -91,7 +91,7 @@ def test_bots_alone_at_a_table_move_only_when_asked_and_at_a_pace_to_follow(stor
     assert [s["bot"] for s in left.seats] == ["normal"] * 3
     clock.advance(600)  # nobody asks: nothing is done, nothing is written
     assert store.load(table_id).version == left.version
-    table, seat, _ = service.state(table_id, None)
+    table, seat = service.state(table_id, None)
     assert seat is None
     assert table.version == left.version + 2  # a short catch-up, not 750 moves at once
     clock.advance(0.8)
@@ -110,7 +110,7 @@ def test_a_fight_gift_shows_its_card_to_the_giver_and_the_receiver_only(store, c
         )  # fmt: skip
         _t, _s, secret = service.take_seat(table.id, 0, "Ada")
         for _step in range(500):
-            table, _seat, _ = service.state(table.id, secret)
+            table, _seat = service.state(table.id, secret)
             if table.status == "over":
                 break
             legal = table.game.legal_actions(0)
@@ -143,7 +143,7 @@ def test_the_seat_to_act_answers_in_pass_mode(store, clock):
          "seed": 2}, "192.0.2.1"
     )  # fmt: skip
     for _ in range(6):
-        table, seat, _ = service.state(table.id, creator)
+        table, seat = service.state(table.id, creator)
         assert table.game.to_act()[0] == seat or seat in table.game.to_act()
         first = [a for a in table.game.legal_actions(seat) if a.verb != "gong"][0]
         service.act(table.id, creator, seat, str(first), table.version)
