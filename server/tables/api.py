@@ -186,6 +186,8 @@ def _body() -> dict[str, Any]:
         body = json.loads(data)
     except (UnicodeDecodeError, ValueError) as exc:
         raise TableError(400, "bad_json", f"The body is not JSON: {exc}") from None
+    except RecursionError:  # "[[[[..." nested deeper than the parser goes
+        raise TableError(400, "bad_json", "The body is nested too deeply.") from None
     if not isinstance(body, dict):
         raise TableError(400, "bad_json", 'The body must be a JSON object, like {"seat": 0}.')
     return body

@@ -106,6 +106,8 @@ def test_bodies_that_are_not_json_objects_are_refused(client):
         (b"[1, 2]", "application/json", 400, "bad_json"),
         (b"{not json", "application/json", 400, "bad_json"),
         (b'{"game": "gong-link"}', "text/plain", 415, "json_only"),
+        (b"[" * 60_000, "application/json", 400, "bad_json"),
+        (b'{"game": "\xff"}', "application/json", 400, "bad_json"),
     ]
     for data, kind, status, code in cases:
         response = client.post("/api/tables", data=data, content_type=kind)
