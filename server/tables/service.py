@@ -414,7 +414,7 @@ class TableService:
         bots = {}
         for key, kind in value.items():
             seat = _seat_key(key, players, "bots")
-            if kind not in referee.BOT_KINDS:
+            if not isinstance(kind, str) or kind not in referee.BOT_KINDS:
                 raise TableError(
                     400, "bad_bots", f'the bot of seat {seat} is "easy" or "normal", not {kind!r}'
                 )
@@ -584,7 +584,7 @@ class TableService:
     def hand_to_bot(self, table_id: str, secret: str | None, seat: Any, kind: Any) -> Table:
         """During the game, the creator hands an absent player's seat to a bot."""
         kind = DEFAULT_BOT if kind is None else kind
-        if kind not in referee.BOT_KINDS:
+        if not isinstance(kind, str) or kind not in referee.BOT_KINDS:
             raise TableError(400, "bad_bots", f'a bot is "easy" or "normal", not {kind!r}')
 
         def change(table: Table) -> None:

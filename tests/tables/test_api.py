@@ -10,6 +10,8 @@ import threading
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from server.tables.ids import TABLE_ID_LENGTH, new_table_id
 from server.tables.referee_adapter import STATE_FORMAT
@@ -768,3 +770,57 @@ def test_a_table_saved_by_another_release_is_a_clear_410_never_a_500(client, sto
             assert "cannot be played here" in response.get_json()["error"]["message"]
     with pytest.raises(TableFormatError, match="record format 99"):
         store.load(made["id"])  # still there for a newer release: nothing was overwritten
+
+
+# -- whatever a client sends, never a 500 -----------------------------------------------------
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 10) | st.floats() | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+_FIELDS = st.fixed_dictionaries(
+    {},
+    optional={
+        "game": st.sampled_from(["gong-link", "gong-fight", "gong-family"]) | _JSON,
+        "players": st.integers(0, 8) | _JSON,
+        "bots": st.dictionaries(st.sampled_from(["0", "1", "2", "9", "x"]),
+                                st.sampled_from(["easy", "normal", "hard"])) | _JSON,
+        "mode": st.sampled_from(["phones", "pass"]) | _JSON,
+        "names": st.dictionaries(st.sampled_from(["0", "1", "2"]), st.text(max_size=30)) | _JSON,
+        "options": st.dictionaries(st.sampled_from(["turn_limit", "first_player", "challenges"]),
+                                   _JSON) | _JSON,
+        "spectators": _JSON,
+        "seat": st.integers(-1, 5) | _JSON,
+        "name": st.text(max_size=30) | _JSON,
+        "action": st.sampled_from(["draw", "play NE5", "gong 1", "winner 0"]) | _JSON,
+        "version": st.integers(0, 6) | _JSON,
+        "bot": _JSON,
+    },
+)  # fmt: skip
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=_FIELDS, route=st.sampled_from(
+    ["", "/seats", "/start", "/actions", "/leave", "/again", "/seats/1/bot"]
+), as_creator=st.booleans())  # fmt: skip
+def test_no_request_body_gives_a_500(client, body, route, as_creator):
+    made, secrets = _fuzz_table(client)
+    path = "/api/tables" if route == "" else f"/api/tables/{made['id']}{route}"
+    secret = made["creator_secret"] if as_creator else secrets[0]
+    response = client.post(path, json=body, headers=bearer(secret))
+    assert response.status_code in (200, 201, 400, 403, 409, 422, 429), response.get_json()
+    assert "error" in response.get_json() or response.status_code < 300
+
+
+_tables: dict[int, tuple] = {}
+
+
+def _fuzz_table(client):
+    """One started table per client, shared by the examples (moves may change it)."""
+    key = id(client)
+    if key not in _tables:
+        _tables[key] = full_table(client)
+    return _tables[key]
