@@ -124,7 +124,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "created": "The table is ready.",
         "joined": "{name} sat down.",
-        "removed": "{name} was asked to leave the seat.",
+        "removed": "{name}'s seat is free again.",
         "left": "{name} left the table.",
         "left_waiting": "{name} got up.",
         "bot_took_seat": "A robot plays for {name} now.",
@@ -135,10 +135,10 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "created": "La table est prête.",
-        "joined": "{name} s'est assis à la table.",
-        "removed": "{name} a dû laisser sa place.",
+        "joined": "{name} a pris place à la table.",
+        "removed": "La place de {name} est de nouveau libre.",
         "left": "{name} a quitté la table.",
-        "left_waiting": "{name} s'est levé.",
+        "left_waiting": "{name} a laissé sa place.",
         "bot_took_seat": "Un robot joue pour {name} maintenant.",
         "started": "La partie commence\u202f!",
         "bot_name": "Robot {n}",
@@ -148,7 +148,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     "sv": {
         "created": "Bordet är klart.",
         "joined": "{name} satte sig.",
-        "removed": "{name} fick lämna sin plats.",
+        "removed": "Platsen för {name} är ledig igen.",
         "left": "{name} lämnade bordet.",
         "left_waiting": "{name} reste sig.",
         "bot_took_seat": "En robot spelar för {name} nu.",
