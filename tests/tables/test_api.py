@@ -154,6 +154,9 @@ def test_too_many_new_tables_from_one_client_is_429_with_retry_after(store, tmp_
     assert refused.status_code == 429
     assert 1 <= int(refused.headers["Retry-After"]) <= 60
     assert refused.get_json()["error"]["code"] == "too_many_tables"
+    in_swedish = client.post("/api/tables?lang=sv", json={"game": "gong-link"})
+    wait = in_swedish.headers["Retry-After"]
+    assert f"vänta {wait} sekunder" in in_swedish.get_json()["error"]["message"]
     # X-Forwarded-For is anyone's to send: without a trusted proxy it changes nothing.
     spoofed = client.post(
         "/api/tables", json={"game": "gong-link"}, headers={"X-Forwarded-For": "198.51.100.9"}
@@ -256,6 +259,12 @@ def test_taking_a_seat_gives_its_secret_and_a_taken_seat_is_409(client):
             "text": "Ada sat down.",
         }
     ]
+    in_french = client.post(
+        f"/api/tables/{made['id']}/seats?lang=fr", json={"seat": 1, "name": "Bob"}
+    )
+    assert in_french.get_json()["error"]["message"] == (
+        "Cette place est prise\u202f: choisis-en une libre."
+    )
 
 
 @pytest.mark.parametrize(
