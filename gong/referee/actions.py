@@ -228,7 +228,7 @@ class Grammar:
                     cards = words.cards(one=slot == "card")
                 elif slot == "rank":
                     rank = words.rank()
-            words.end(target is not None, bool(cards) and "cards" not in form)
+            words.end()
         except _Misfit as misfit:
             return misfit.progress, misfit.refusal
         return self.build(player, verb, tuple(cards), target, rank)
@@ -251,6 +251,20 @@ class _Words:
 
     def __init__(self, grammar: Grammar, verb: str, tokens: list[str]) -> None:
         self.grammar, self.verb, self.tokens, self.i = grammar, verb, tokens, 0
+        self.last = ""  # the slot read last, to name what there is one too many of
+
+    def _one_too_many(self) -> _Misfit:
+        what = {"seat": "player", "card": "card"}[self.last]
+        example = self.grammar.example(self.verb)
+        refusal = IllegalAction("unreadable", f"Name one {what} only: {example}.", example=example)
+        return self._misfit(refusal, half=True)
+
+    def _reads_as_card(self) -> bool:
+        try:
+            self.grammar.read_card(self.tokens, self.i)
+        except (CardCodeError, ValueError, TypeError):
+            return False
+        return True
 
     def _misfit(self, refusal: IllegalAction | None = None, half: bool = False) -> _Misfit:
         # A word of the right kind that does not read (NE9) gets further than a missing one.
@@ -266,9 +280,12 @@ class _Words:
         if i == len(tokens) or not tokens[i].isdigit():
             if optional:
                 return None
+            if i < len(tokens) and self.last == "card" and self._reads_as_card():
+                raise self._one_too_many()
             raise self._misfit()
         seat = int(tokens[i])
         self.i += 1
+        self.last = "seat"
         if not 0 <= seat < players:
             raise IllegalAction(
                 "no_such_player",
@@ -293,6 +310,7 @@ class _Words:
                 break
         if not cards:
             raise self._misfit()
+        self.last = "card" if one else "cards"
         return cards
 
     def rank(self) -> Any:
@@ -303,20 +321,17 @@ class _Words:
         except ValueError as exc:
             raise self._unreadable(exc) from None
         self.i += 1
+        self.last = "rank"
         return rank
 
-    def end(self, has_seat: bool, has_one_card: bool) -> None:
-        """Words left over: name what there is one too many of."""
+    def end(self) -> None:
+        """Words left over: name what there is one too many of, if it is clear."""
         if self.i == len(self.tokens):
             return
-        example = self.grammar.example(self.verb)
-        if self.tokens[self.i].isdigit() and has_seat:
-            why = f"Name one player only: {example}."
-        elif has_one_card:
-            why = f"Name one card only: {example}."
-        else:
-            raise self._misfit()
-        raise self._misfit(IllegalAction("unreadable", why, example=example))
+        digit = self.tokens[self.i].isdigit()
+        if (self.last == "seat" and digit) or (self.last == "card" and not digit):
+            raise self._one_too_many()
+        raise self._misfit()
 
 
 def _plain(action: Action) -> str:
