@@ -117,6 +117,11 @@ def to_act(game: Game) -> list[int]:
     return game.to_act()
 
 
+def current(game: Game) -> int:
+    """The seat whose turn it is (others may act too: a joker's target, a GONG caller)."""
+    return game.current
+
+
 def legal(game: Game, seat: int) -> list[str]:
     return [str(action) for action in game.legal_actions(seat)]
 
