@@ -172,6 +172,25 @@ def bot_act(game: Game, seat: int, kind: str, seed: str) -> str:
     return str(action)
 
 
+def replay_views(game: Game, deck: list[str] | None = None) -> list[dict[str, Any]]:
+    """What a spectator saw after the deal and after each action of `game`, replayed from its
+    seed and log (`deck`: the stacked deck it was dealt from, if any)."""
+    keywords = {} if deck is None else {"deck": deck}
+    try:
+        again = new_game(
+            game.name, players=game.players, seed=game.seed, options=dict(game.options),
+            **keywords,
+        )  # fmt: skip
+        frames = [again.view(None)]
+        for line in game.log:
+            seat, _, text = line.partition(":")
+            again.apply(again.parse_action(text, int(seat)))
+            frames.append(again.view(None))
+    except (GameSetupError, IllegalAction) as exc:
+        raise SavedGameError(f"the game does not replay from its seed ({exc})") from None
+    return frames
+
+
 # --- events -----------------------------------------------------------------------------------
 
 

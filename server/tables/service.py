@@ -537,6 +537,7 @@ class TableService:
             "options": referee.options_of(game),
             "creator": creator,
             "seed": asked["seed"],
+            "deck": asked["deck"],
             "status": "waiting",
             "log": [[1, None, "created", {}]],
             "moves": [],
@@ -855,6 +856,32 @@ class TableService:
         if moved:
             table.meta["last_move"] = last
         return moved
+
+    # -- replay ---------------------------------------------------------------------------
+
+    def replay(self, table_id: str, secret: str | None, lang: str) -> list[dict[str, Any]]:
+        """A finished game move by move, as a spectator saw it: one frame for the deal and
+        one per action, each with its version, the spectator's view and its events."""
+        table = self.load(table_id)
+        creator, held = table.holder(secret)
+        if not (creator or held or table.meta["spectators"]):
+            raise TableError(403, "no_spectators", "This table does not take spectators.")
+        if table.status != "over":
+            raise TableError(409, "not_over", "The replay is ready once the game is over.")
+        try:
+            views = referee.replay_views(table.game, table.meta.get("deck"))
+        except referee.SavedGameError as exc:
+            raise TableError(
+                410, "table_unreadable", f"This table cannot be replayed here: {exc}."
+            ) from None
+        versions = [table.meta["started"], *table.meta["moves"]]
+        events = self.events(table, None, lang)
+        frames = []
+        for i, (version, view) in enumerate(zip(versions, views, strict=True)):
+            upto = versions[i + 1] if i + 1 < len(versions) else table.version
+            shown = [e for e in events if version <= e["version"] < upto or e["version"] == version]
+            frames.append({"version": version, "view": view, "events": shown})
+        return frames
 
     # -- play again -----------------------------------------------------------------------
 
