@@ -117,6 +117,10 @@ def to_act(game: Game) -> list[int]:
     return game.to_act()
 
 
+def players(game: Game) -> int:
+    return game.players
+
+
 def current(game: Game) -> int:
     """The seat whose turn it is (others may act too: a joker's target, a GONG caller)."""
     return game.current

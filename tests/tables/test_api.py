@@ -856,3 +856,38 @@ def _fuzz_table(client):
     if key not in _tables:
         _tables[key] = full_table(client)
     return _tables[key]
+
+
+_DAMAGE = (
+    st.none()
+    | st.booleans()
+    | st.integers(-2, 3)
+    | st.text(max_size=3)
+    | st.just([])
+    | st.just({})
+    | st.just([[1, None, "x", {}], "y"])
+)
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(damage=st.lists(st.tuples(st.integers(0, 40), _DAMAGE), min_size=1, max_size=3))
+def test_a_damaged_table_is_a_clear_410_never_a_500(client, store, damage):
+    made, secrets = _fuzz_table(client)
+    record = store.load(made["id"])
+    meta, seats = json.loads(json.dumps(record.meta)), json.loads(json.dumps(record.seats))
+    for where, value in damage:
+        keys = [("meta", k) for k in meta] + [(s, k) for s in range(4) for k in seats[s]]
+        place, key = keys[where % len(keys)]
+        (meta if place == "meta" else seats[place])[key] = value
+    table_id = new_table_id()
+    store.create(table_id, TableRecord(record.version, record.state, record.state_format,
+                                       seats, meta))  # fmt: skip
+    for response in (
+        client.get(f"/api/tables/{table_id}", headers=bearer(secrets[0])),
+        client.get(f"/api/tables/{table_id}"),
+        move(client, table_id, secrets[0], "draw", record.version),
+        client.post(f"/api/tables/{table_id}/seats", json={"seat": 0, "name": "Ada"}),
+        client.post(f"/api/tables/{table_id}/again", headers=bearer(made["creator_secret"])),
+        client.get(f"/api/tables/{table_id}/replay", headers=bearer(secrets[0])),
+    ):
+        assert response.status_code < 500, response.get_json()
