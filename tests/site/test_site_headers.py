@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from gong.cards import DECK
-from gong.i18n import KIND_COLOURS, LANGUAGES
+from gong.i18n import KIND_STYLES, LANGUAGES
 from gong.missions import MissionBook
 
 FIRST_ROUND_TRIP = 14 * 1024
@@ -96,7 +96,8 @@ def test_stylesheet_and_icon_are_cached_forever_under_their_hash(
         assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
         assert response.headers["X-Content-Type-Options"] == "nosniff"
     css = client.get(css_url).get_data(as_text=True)
-    # The kind colours come from gong.i18n, the same table the printer uses.
-    for kind, colour in KIND_COLOURS.items():
-        assert f"--{kind.value}:{colour};" in css
+    # The kind colours come from gong.i18n's style records, the ones the printer uses.
+    for kind, style in KIND_STYLES.items():
+        assert f"--{kind.value}:{style.fill};--{kind.value}-dark:{style.dark};" in css
+        assert f"--{kind.value}-ink:{style.on_fill};" in css
     assert client.get("/s/site-000000000000.css").status_code == 404

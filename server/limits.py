@@ -1,0 +1,48 @@
+"""The app's own limits on a request's size. The HTTP server's limits are set above these
+(server/httpserver.py), so a too-long address or too-large headers get the site's own error
+page (414, 431), in the visitor's language, rather than the server's bare answer."""
+
+from __future__ import annotations
+
+from flask import Flask, request
+from werkzeug.exceptions import RequestHeaderFieldsTooLarge, RequestURITooLarge
+
+MAX_REQUEST_LINE = 8 * 1024
+"""Bytes of `GET /path?query HTTP/1.1`: a printed QR link is about 30."""
+MAX_HEADER_BYTES = 16 * 1024
+"""Bytes of all header names and values together: a browser's, cookies included, stay
+within a few kilobytes."""
+
+
+def request_line_length(environ: dict) -> int:
+    target = environ.get("RAW_URI") or environ.get("REQUEST_URI")
+    if target is None:
+        query = environ.get("QUERY_STRING", "")
+        target = environ.get("PATH_INFO", "") + ("?" + query if query else "")
+    method, protocol = environ.get("REQUEST_METHOD", ""), environ.get("SERVER_PROTOCOL", "")
+    return len(method) + len(target) + len(protocol) + 2
+
+
+def header_bytes(environ: dict) -> int:
+    return (
+        sum(
+            len(name) - 3 + len(value)  # "HTTP_X_Y" names the header "X-Y"
+            for name, value in environ.items()
+            if name.startswith("HTTP_")
+        )
+        + len(environ.get("CONTENT_TYPE", ""))
+        + len(environ.get("CONTENT_LENGTH", ""))
+    )
+
+
+def _check() -> None:
+    environ = request.environ
+    if request_line_length(environ) > MAX_REQUEST_LINE:
+        raise RequestURITooLarge()
+    if header_bytes(environ) > MAX_HEADER_BYTES:
+        raise RequestHeaderFieldsTooLarge()
+
+
+def init_app(app: Flask) -> None:
+    # Registered first, so nothing reads a request that is too large.
+    app.before_request(_check)
