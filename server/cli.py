@@ -62,11 +62,11 @@ def serve(
     if missions_dir is not None:
         os.environ["GONG_MISSIONS"] = str(missions_dir)
     try:
-        check_address(host, port)
         app = create_app()
+        check_address(host, port)
     except (MissionError, RulesFormatError, ConfigError, SecretKeyError, OSError) as exc:
-        # A busy port, invalid missions, rules pages or config.py, an unusable key or
-        # instance folder: say why.
+        # Invalid missions, rules pages or config.py, an unusable key or instance folder, a
+        # busy port: say why.
         click.echo(f"gong serve: not starting: {exc}", err=True)
         sys.exit(1)
     book = app.extensions["gong"].book

@@ -24,15 +24,12 @@ def request_line_length(environ: dict) -> int:
 
 
 def header_bytes(environ: dict) -> int:
-    return (
-        sum(
-            len(name) - 3 + len(value)  # "HTTP_X_Y" names the header "X-Y"
-            for name, value in environ.items()
-            if name.startswith("HTTP_")
-        )
-        + len(environ.get("CONTENT_TYPE", ""))
-        + len(environ.get("CONTENT_LENGTH", ""))
+    """Bytes of the header lines as sent, about: `HTTP_X_Y` was the line `X-Y: value`."""
+    line = len("HTTP_") - len(": \r\n")
+    total = sum(
+        len(name) - line + len(value) for name, value in environ.items() if name[:5] == "HTTP_"
     )
+    return total + len(environ.get("CONTENT_TYPE", "")) + len(environ.get("CONTENT_LENGTH", ""))
 
 
 def _check() -> None:
