@@ -126,7 +126,9 @@ class StandardCard:
     def __post_init__(self) -> None:
         if self.joker == 0:
             if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
-                raise ValueError(f"a standard card has a rank and a suit, not {self.rank, self.suit}")
+                raise ValueError(
+                    f"a standard card has a rank and a suit, not {self.rank, self.suit}"
+                )
         elif not (self.rank is None and self.suit is None and 1 <= self.joker <= MAX_JOKERS):
             raise ValueError(f"a joker has no rank or suit and a number 1-{MAX_JOKERS}")
 
@@ -213,7 +215,7 @@ def parse_standard_card(text: str) -> StandardCard:
         return card
     if code.startswith("JK"):
         reason = f"the jokers are JK1 to JK{MAX_JOKERS}"
-    elif len(code) >= 2 and code[-1] in "CDHS":
+    elif 2 <= len(code) <= 3 and code[-1] in "CDHS":
         reason = f"unknown rank {code[:-1]!r}; the ranks are {_RANK_CODES}"
     elif code in _RANK_BY_CODE:
         reason = f"the suit is missing; the suits are {_SUIT_CODES}"
@@ -376,8 +378,7 @@ def parse_gof_card(text: str) -> GofCard:
         reason = "the dragon is DR"
     else:
         reason = (
-            "a card code is a colour (G, Y, R) and a number 1-10 like G7 or R10, "
-            "or M1, PG, PY, DR"
+            "a card code is a colour (G, Y, R) and a number 1-10 like G7 or R10, or M1, PG, PY, DR"
         )
     raise ClassicCardCodeError(f"not a Gang of Four card code: {_shown(text)} ({reason})")
 
