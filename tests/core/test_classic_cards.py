@@ -82,7 +82,7 @@ def test_standard_cards_sort_by_rank_then_suit_with_jokers_last():
 def test_ranks_run_from_two_low_to_ace_high():
     assert [r.value for r in Rank] == list(range(2, 15))
     assert Rank.TWO < Rank.TEN < Rank.JACK < Rank.QUEEN < Rank.KING < Rank.ACE
-    assert [r.code for r in Rank] == "2 3 4 5 6 7 8 9 10 J Q K A".split()
+    assert [r.code for r in Rank] == [*"23456789", "10", *"JQKA"]
 
 
 @pytest.mark.parametrize(("text", "rank"), [("q", Rank.QUEEN), (" 10 ", Rank.TEN), ("A", Rank.ACE)])
