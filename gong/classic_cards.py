@@ -106,6 +106,10 @@ class Rank(IntEnum):
     def __str__(self) -> str:
         return self.code
 
+    def __format__(self, spec: str) -> str:
+        # An IntEnum formats as its number; `f"ask 2 {rank}"` must write the code (`Q`).
+        return format(self.code, spec)
+
 
 _RANK_BY_CODE = {rank.code: rank for rank in Rank}
 _RANK_CODES = "2-10, J, Q, K, A"

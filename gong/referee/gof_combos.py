@@ -153,6 +153,8 @@ def _read(indices: tuple[int, ...]) -> tuple[CombinationKind, tuple[int, ...]] |
             return PAIR, (PAIR.order, *top_down)
         if size == 3:
             return TRIPLE, (TRIPLE.order, *top_down)
+        # Equal sizes go by number. One deal never holds two gangs of one size and number,
+        # so the colours after it only make the order total.
         return GANG, (GANG.order, size, numbers[0], *top_down)
     if size != 5:
         return None
@@ -171,9 +173,8 @@ def _read(indices: tuple[int, ...]) -> tuple[CombinationKind, tuple[int, ...]] |
     ):
         # Two numbers, as three and two (either way round): a full house, the higher reading
         # of a set that is also a flush. Triple first, then pair, each strongest card first.
-        low, high = top_down[2:], top_down[:2]
-        if numbers[2] == numbers[0]:
-            triple, pair = low, high
+        if numbers[2] == numbers[0]:  # the triple is the lower number
+            triple, pair = top_down[2:], top_down[:2]
         else:
             triple, pair = top_down[:3], top_down[3:]
         return FULL_HOUSE, (FULL_HOUSE.order, *triple, *pair)
@@ -391,6 +392,8 @@ def _plays_of(hand: Iterable[GofCard]) -> _Plays:
 
 def combinations(hand: Iterable[GofCard]) -> list[Combination]:
     """Every legal play of a hand leading a trick, each distinct multiset once.
+
+    A hand is any iterable of cards, a card held twice listed twice.
 
     Canonical order: by kind (single, pair, triple, straight, flush, full house, straight
     flush, gang), weakest first within each kind (gangs by size, then number).

@@ -79,6 +79,11 @@ def test_standard_cards_sort_by_rank_then_suit_with_jokers_last():
     assert StandardCard(Rank.ACE, Suit.SPADES) < StandardCard(None, None, 1)
 
 
+def test_a_rank_writes_its_code_in_text_and_formats():
+    assert str(Rank.QUEEN) == f"{Rank.QUEEN}" == "Q" and f"{Rank.TEN:>3}" == " 10"
+    assert Rank.QUEEN.label == "queen" and Rank.TEN.label == "10"
+
+
 def test_ranks_run_from_two_low_to_ace_high():
     assert [r.value for r in Rank] == list(range(2, 15))
     assert Rank.TWO < Rank.TEN < Rank.JACK < Rank.QUEEN < Rank.KING < Rank.ACE
