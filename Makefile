@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DECK_URL ?= http://localhost:8000
 
-.PHONY: serve test test-slow lint bench deck chromium clean
+.PHONY: serve test test-slow lint bench deck test-deps clean
 
 # Reinstall when pyproject.toml changes; the stamp remembers the last install.
 $(STAMP): pyproject.toml
@@ -19,18 +19,22 @@ $(STAMP): pyproject.toml
 serve: $(STAMP)
 	$(BIN)/gong serve --host $(HOST) --port $(PORT)
 
-# Browser tests need Debian's chromium; install it when missing and allowed (root).
-chromium:
-	@if [ ! -x /usr/bin/chromium ]; then \
+# The tests need Debian's chromium (browser tests) and redis-server (the Redis table store);
+# install whichever is missing, in one apt-get call, when allowed (root).
+test-deps:
+	@missing=""; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	[ -x /usr/bin/redis-server ] || missing="$$missing redis-server"; \
+	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "installing Debian's chromium for the browser tests"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	    echo "installing Debian's$$missing for the tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else \
-	    echo "chromium is missing: run 'sudo apt-get install chromium' (browser tests will be skipped)"; \
+	    echo "missing:$$missing: run 'sudo apt-get install$$missing' (their tests will be skipped)"; \
 	  fi; \
 	fi
 
-test: $(STAMP) chromium
+test: $(STAMP) test-deps
 	$(BIN)/python -m pytest -n 2 -q
 
 test-slow: $(STAMP)

@@ -1,6 +1,6 @@
-"""The rules: /rules (overview) and /rules/<slug> for LINK, FAMILY, FIGHT and the jokers, from
-server/content/rules/<lang>/<slug>.md. A page missing in the visitor's language is shown in
-English rather than not at all."""
+"""The rules: /rules (overview) and /rules/<slug> for LINK, FAMILY, FIGHT, the jokers and the
+three classic games, from server/content/rules/<lang>/<slug>.md. A page missing in the
+visitor's language is shown in English rather than not at all."""
 
 from __future__ import annotations
 
@@ -15,13 +15,15 @@ from server.texts import game_title, text
 
 bp = Blueprint("rules", __name__)
 
-# Each rules page names a game of the referee's registry, or the jokers every GONG game shares.
+# Each rules page names a game of the referee's registry (its name in every language comes
+# from server/texts.py), or the jokers every GONG game shares.
 RULES_GAMES = {"link": "gong-link", "family": "gong-family", "fight": "gong-fight"}
+RULES_GAMES.update({slug: slug for slug in ("go-fish", "go-boom", "gang-of-four")})
 VARIANTS = tuple(slug for slug in RULE_SLUGS if slug != "index")
 
 
 def menu(lang: str) -> list[tuple[str, str]]:
-    """(slug, name) of every rules page, named in `lang`."""
+    """(slug, name) of every rules page in menu order, named as families say it in `lang`."""
     return [
         (
             slug,
