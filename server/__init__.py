@@ -12,15 +12,28 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response
 
 from gong.missions import load_missions
+from server import headers, language, limits
 from server.config import DEFAULTS, from_environment, instance_path, load_config_file
+from server.headers import SecurityHeaders
 from server.rulesdoc import load_rules
 from server.secret import secret_key
 from server.seen import NoSession, SeenCookie
 from server.state import SiteState, install
 from server.stylesheet import build_css, build_icon
+
+
+def _before_request() -> None:
+    limits.check()  # first: nothing reads a request that is too large
+    language.choose()
+
+
+def _after_request(response: Response) -> Response:
+    language.remember(response)
+    headers.html_caching(response)
+    return response
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -70,11 +83,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    from server import errors, headers, language, limits, pages
+    from server import errors, pages
     from server.views import assets, home, missions, rules
 
-    for part in (limits, language, pages, headers, errors):
-        part.init_app(app)
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)
+    # One hook each way, calling each part in turn: Flask's cost is per hook, on every page.
+    app.before_request(_before_request)
+    app.after_request(_after_request)
+    pages.init_app(app)
+    errors.init_app(app)
     for blueprint in (home.bp, missions.bp, rules.bp, assets.bp):
         app.register_blueprint(blueprint)
     return app

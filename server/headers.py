@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from flask import Flask, Response
+from flask import Response
 
 # No inline script or style anywhere: the one stylesheet and the icon come from this origin.
 CONTENT_SECURITY_POLICY = (
@@ -41,14 +41,8 @@ class SecurityHeaders:
         return self.app(environ, start)
 
 
-def _html_caching(response: Response) -> Response:
+def html_caching(response: Response) -> None:
+    """HTML pages differ by language, chosen from Accept-Language and the cookie."""
     if response.mimetype == "text/html":
-        # Pages differ by language, chosen from these two headers.
         response.headers["Vary"] = "Accept-Language, Cookie"
         response.headers.setdefault("Cache-Control", "private, no-cache")
-    return response
-
-
-def init_app(app: Flask) -> None:
-    app.wsgi_app = SecurityHeaders(app.wsgi_app)
-    app.after_request(_html_caching)

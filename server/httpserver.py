@@ -81,6 +81,7 @@ def run(
         backlog=2048,
         backpressure=CONNECTIONS_PER_WORKER,
         http=HTTPModes.http1,
+        websockets=False,
         http1_settings=HTTP1Settings(
             header_read_timeout=HEADER_READ_TIMEOUT_MS, max_buffer_size=SERVER_MAX_HEAD
         ),

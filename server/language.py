@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Flask, Response, g, request
+from flask import Response, g, request
 
 from gong.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES
 from server.state import site
@@ -84,11 +84,13 @@ def language_links(path: str, **keep: str) -> list[dict[str, Any]]:
     return links
 
 
-def _choose() -> None:
+def choose() -> None:
+    """Choose this request's language (`g.lang`), before any page is built."""
     g.lang, g.lang_asked = choose_language()
 
 
-def _remember(response: Response) -> Response:
+def remember(response: Response) -> None:
+    """A language chosen with `?lang=` is kept in a cookie for a year."""
     if g.get("lang_asked"):
         response.set_cookie(
             LANG_COOKIE,
@@ -98,9 +100,3 @@ def _remember(response: Response) -> Response:
             samesite="Lax",
             secure=site().secure_cookies,
         )
-    return response
-
-
-def init_app(app: Flask) -> None:
-    app.before_request(_choose)
-    app.after_request(_remember)

@@ -4,7 +4,7 @@ page (414, 431), in the visitor's language, rather than the server's bare answer
 
 from __future__ import annotations
 
-from flask import Flask, request
+from flask import request
 from werkzeug.exceptions import RequestHeaderFieldsTooLarge, RequestURITooLarge
 
 MAX_REQUEST_LINE = 8 * 1024
@@ -25,21 +25,17 @@ def request_line_length(environ: dict) -> int:
 
 def header_bytes(environ: dict) -> int:
     """Bytes of the header lines as sent, about: `HTTP_X_Y` was the line `X-Y: value`."""
-    line = len("HTTP_") - len(": \r\n")
-    total = sum(
-        len(name) - line + len(value) for name, value in environ.items() if name[:5] == "HTTP_"
-    )
-    return total + len(environ.get("CONTENT_TYPE", "")) + len(environ.get("CONTENT_LENGTH", ""))
+    total = len(environ.get("CONTENT_TYPE", "")) + len(environ.get("CONTENT_LENGTH", ""))
+    for name in environ:  # a plain loop: the cheapest way through every request's environ
+        if name.startswith("HTTP_"):
+            total += len(name) - 1 + len(environ[name])  # "HTTP_" gives way to ": " and CRLF
+    return total
 
 
-def _check() -> None:
+def check() -> None:
+    """Refuse a request too large for the app (414, 431) before anything reads it."""
     environ = request.environ
     if request_line_length(environ) > MAX_REQUEST_LINE:
         raise RequestURITooLarge()
     if header_bytes(environ) > MAX_HEADER_BYTES:
         raise RequestHeaderFieldsTooLarge()
-
-
-def init_app(app: Flask) -> None:
-    # Registered first, so nothing reads a request that is too large.
-    app.before_request(_check)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask, Request, Response
-from flask.sessions import SessionInterface
+from flask.sessions import NullSession, SessionInterface
 from itsdangerous import BadData, Signer
 from itsdangerous.encoding import base64_decode, base64_encode
 
@@ -99,10 +99,13 @@ class SeenCookie:
 
 class NoSession(SessionInterface):
     """The site keeps no Flask session: this cookie is its one state. Skipping Flask's session
-    machinery saves building a signing serializer on every request."""
+    machinery saves building a signing serializer on every request, and sharing one empty,
+    read-only session saves building even that."""
 
-    def open_session(self, app: Flask, request: Request) -> None:
-        return None
+    _empty = NullSession()
+
+    def open_session(self, app: Flask, request: Request) -> NullSession:
+        return self._empty
 
     def save_session(self, app: Flask, session: Any, response: Response) -> None:
         return None

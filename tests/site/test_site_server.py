@@ -168,3 +168,23 @@ def test_a_worker_that_dies_is_replaced(served: tuple[str, subprocess.Popen]) ->
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=30) == 0
     assert re.search(r"Respawning worker", proc.stdout.read())  # granian's own log
+
+
+def test_a_worker_started_afresh_builds_the_app_with_the_same_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where workers are not forked (macOS starts them afresh), each builds the app from the
+    factory; the key file the main process settled is the one they all read."""
+    from server import create_app
+    from server.httpserver import _PRELOADED, _load
+
+    monkeypatch.setenv("GONG_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.delenv("GONG_SECRET_KEY", raising=False)
+    main = create_app()
+    monkeypatch.setitem(_PRELOADED, "server:create_app", main)
+    assert _load("server:create_app") is main, "a forked worker serves the app already built"
+    monkeypatch.delitem(_PRELOADED, "server:create_app")
+    fresh = _load("server:create_app")
+    assert fresh is not main
+    assert fresh.config["SECRET_KEY"] == main.config["SECRET_KEY"]
+    assert fresh.test_client().get("/c/NE5").status_code == 200
