@@ -188,3 +188,20 @@ def test_a_worker_started_afresh_builds_the_app_with_the_same_key(
     assert fresh is not main
     assert fresh.config["SECRET_KEY"] == main.config["SECRET_KEY"]
     assert fresh.test_client().get("/c/NE5").status_code == 200
+
+
+def test_sigterm_lets_a_request_in_progress_finish(served: tuple[str, subprocess.Popen]) -> None:
+    base, proc = served
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(b"GET /c/NE5 HTTP/1.1\r\nHost: x\r\n")  # half a request, then SIGTERM
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGTERM)
+        time.sleep(0.3)
+        sock.sendall(b"Connection: close\r\n\r\n")
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 200 OK") and b"NEBULA 5" in answer
+    assert proc.wait(timeout=30) == 0
+    assert "Granian shutdown completed" in proc.stdout.read()
