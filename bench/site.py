@@ -6,8 +6,8 @@
    (Debian package) drives each for 10 s at 64 connections after a short warm-up.
 2. Slow clients: N connections that send their headers one byte a second stay open while
    normal requests are made; each normal request's status and latency is reported. Under
-   gunicorn's threads (before granian), 30 such connections left half the requests
-   unanswered and 300 left all of them.
+   gunicorn's threads (before granian), 30 such connections left a third of the requests
+   unanswered, 200 nearly all and 300 all of them.
 
     python bench/site.py                # or: make bench
     python bench/site.py slow PORT      # only part 2, against a server already running

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from server.headers import SECURITY_HEADERS
+from server.httpserver import SERVER_MAX_HEAD
 from server.limits import MAX_HEADER_BYTES, MAX_REQUEST_LINE
 
 from .conftest import children
@@ -114,6 +115,10 @@ def test_a_too_long_address_gets_the_site_page(served: tuple[str, subprocess.Pop
         base, f"GET /c/NE5?{fits} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode()
     )
     assert status == 200 and "NEBULA 5" in body
+
+
+def test_the_servers_limits_are_above_the_apps() -> None:
+    assert SERVER_MAX_HEAD > MAX_REQUEST_LINE + MAX_HEADER_BYTES
 
 
 def test_too_large_headers_get_the_site_page(served: tuple[str, subprocess.Popen]) -> None:
