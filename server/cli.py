@@ -13,7 +13,7 @@ from server import create_app
 from server.config import ConfigError
 from server.httpserver import check_address, run
 from server.rulesdoc import RulesFormatError
-from server.secret import SecretKeyError
+from server.secret import SECRET_ENV, SecretKeyError
 
 APP_FACTORY = "server:create_app"
 # Slow connections wait in granian's Rust code, not in Python threads: a worker's threads only
@@ -77,4 +77,4 @@ def serve(
         f"http://{host}:{port}/ ({workers} workers x {threads} threads)",
         err=True,
     )
-    run(app, APP_FACTORY, host, port, workers, threads)
+    run(app, APP_FACTORY, host, port, workers, threads, private_env=(SECRET_ENV,))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import os
 import socket
 from collections.abc import Callable
 from typing import Any
@@ -33,6 +34,7 @@ STOP_TIMEOUT_S = 10
 """On SIGTERM, requests in progress get this long to finish before their worker is killed."""
 
 _PRELOADED: dict[str, Callable[..., Any]] = {}
+_PRIVATE_ENV: list[str] = []
 
 
 def _load(target: str) -> Callable[..., Any]:
@@ -41,7 +43,11 @@ def _load(target: str) -> Callable[..., Any]:
     app = _PRELOADED.get(target)
     if app is None:
         module, _, factory = target.partition(":")
-        app = getattr(importlib.import_module(module), factory)()
+        return getattr(importlib.import_module(module), factory)()
+    # granian copies the worker's whole environment into every request's WSGI environ; an
+    # app already built needs no secrets from it.
+    for name in _PRIVATE_ENV:
+        os.environ.pop(name, None)
     return app
 
 
@@ -58,12 +64,21 @@ def check_address(host: str, port: int) -> None:
 
 
 def run(
-    app: Callable[..., Any], target: str, host: str, port: int, workers: int, threads: int
+    app: Callable[..., Any],
+    target: str,
+    host: str,
+    port: int,
+    workers: int,
+    threads: int,
+    private_env: tuple[str, ...] = (),
 ) -> None:
     """Serve the WSGI callable `app` (built by the factory `target`, "module:function") until
     SIGINT or SIGTERM, which stop it gracefully. A worker that dies is started again; one that
-    keeps dying stops the server."""
+    keeps dying stops the server. The environment variables `private_env` (the secret key)
+    are removed from forked workers, which never need them, so no request's environ holds
+    them."""
     _PRELOADED[target] = app
+    _PRIVATE_ENV[:] = private_env
     # The app is built before the workers fork: freezing what exists now keeps the garbage
     # collector from scanning (and so copying, page by page) the shared missions, templates
     # and modules in every worker.

@@ -3,6 +3,7 @@ pages of requests that are too large or use the wrong method, and a worker that 
 
 from __future__ import annotations
 
+import os
 import re
 import signal
 import socket
@@ -187,8 +188,12 @@ def test_a_worker_started_afresh_builds_the_app_with_the_same_key(
     monkeypatch.delenv("GONG_SECRET_KEY", raising=False)
     main = create_app()
     monkeypatch.setitem(_PRELOADED, "server:create_app", main)
+    monkeypatch.setattr("server.httpserver._PRIVATE_ENV", ["GONG_SECRET_KEY"])
+    monkeypatch.setenv("GONG_SECRET_KEY", "s" * 32)
     assert _load("server:create_app") is main, "a forked worker serves the app already built"
+    assert "GONG_SECRET_KEY" not in os.environ, "and needs no secret from the environment"
     monkeypatch.delitem(_PRELOADED, "server:create_app")
+    monkeypatch.delenv("GONG_SECRET_KEY", raising=False)
     fresh = _load("server:create_app")
     assert fresh is not main
     assert fresh.config["SECRET_KEY"] == main.config["SECRET_KEY"]
