@@ -1,0 +1,148 @@
+"""Process pools that stop at once on Ctrl-C and SIGTERM, leaving no process behind.
+
+A plain `ProcessPoolExecutor` lets a terminal's Ctrl-C reach every worker (a traceback from
+each), then waits for the whole queue to finish before the parent returns; and SIGTERM (sent by
+`timeout`, systemd and CI) kills the parent only, leaving the workers waiting forever. Here:
+
+- the workers ignore SIGINT and die on SIGTERM: stopping them is the parent's job;
+- in the parent, SIGTERM raises `Terminated` (as SIGINT raises `KeyboardInterrupt`), so the
+  code's own `finally` and `except BaseException` clean-ups run;
+- leaving the pool by any exception terminates the workers (killed if they linger), cancels
+  what is queued, and re-raises.
+
+>>> with worker_pool(2) as pool:
+...     sorted(pool.map(abs, [-2, 1, -3]))
+[1, 2, 3]
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from multiprocessing.context import BaseContext
+from typing import Any
+
+__all__ = ["STOP_SIGNALS", "Terminated", "exit_code", "stop_on_signals", "worker_pool"]
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+GRACE_SECONDS = 0.5
+"""How long a terminated worker may take to exit before it is killed."""
+
+
+class Terminated(BaseException):  # noqa: N818 - named like KeyboardInterrupt, its sibling
+    """SIGTERM arrived. A BaseException, like KeyboardInterrupt, so `except Exception` does not
+    swallow it."""
+
+    def __init__(self, signum: int = signal.SIGTERM) -> None:
+        self.signum = signum
+        super().__init__(f"stopped by {signal.Signals(signum).name}")
+
+
+def exit_code(stop: BaseException) -> int:
+    """The conventional exit status for a run stopped by STOP (128 + the signal's number)."""
+    signum = stop.signum if isinstance(stop, Terminated) else signal.SIGINT
+    return 128 + int(signum)
+
+
+def _raise_terminated(signum: int, _frame: Any) -> None:
+    raise Terminated(signum)
+
+
+@contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """Within the block, SIGTERM raises `Terminated` and SIGINT `KeyboardInterrupt` in the main
+    thread; the previous handlers come back afterwards. Elsewhere than in the main thread (where
+    Python cannot set handlers), nothing changes."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {
+        signal.SIGTERM: signal.signal(signal.SIGTERM, _raise_terminated),
+        signal.SIGINT: signal.signal(signal.SIGINT, signal.default_int_handler),
+    }
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _start_worker(initializer: Callable[..., object] | None, initargs: tuple) -> None:
+    # Forked workers inherit the parent's handlers: a worker must neither raise on SIGTERM
+    # (the pool would report it as a task's result and carry on) nor see the terminal's Ctrl-C.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def _processes(pool: ProcessPoolExecutor) -> list[multiprocessing.Process]:
+    # The executor has no public way to reach its workers before Python 3.14
+    # (terminate_workers); its `_processes` mapping has held them since 3.2.
+    return list((getattr(pool, "_processes", None) or {}).values())
+
+
+def stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Terminate POOL's workers now, kill any that linger, and drop what is queued."""
+    workers = _processes(pool)
+    for process in workers:
+        if process.is_alive():
+            process.terminate()
+    for process in workers:
+        process.join(GRACE_SECONDS)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+@contextmanager
+def worker_pool(
+    workers: int,
+    *,
+    initializer: Callable[..., object] | None = None,
+    initargs: tuple = (),
+    context: BaseContext | str | None = None,
+) -> Iterator[ProcessPoolExecutor]:
+    """A `ProcessPoolExecutor` of WORKERS processes that stops at once on Ctrl-C or SIGTERM.
+
+    Inside the block, SIGTERM raises `Terminated` (see `stop_on_signals`). Leaving it normally
+    waits for the workers as usual; leaving it by any exception, a signal's included, stops the
+    workers before the exception goes on. CONTEXT is a multiprocessing context or its name
+    ("fork", "spawn", "forkserver"); None is the platform's default.
+    """
+    if isinstance(context, str):
+        context = multiprocessing.get_context(context)
+    with stop_on_signals():
+        pool = ProcessPoolExecutor(
+            workers,
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(initializer, initargs),
+        )
+        try:
+            yield pool
+        except BaseException:
+            stop_workers(pool)
+            raise
+        pool.shutdown(wait=True)
+
+
+def still_running(pid: int) -> bool:
+    """Whether a process PID exists (a stale lock or staging folder's owner, for instance)."""
+    if sys.platform == "win32":  # pragma: no cover - the project runs on POSIX
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
