@@ -4,7 +4,8 @@ A plain `ProcessPoolExecutor` lets a terminal's Ctrl-C reach every worker (a tra
 each), then waits for the whole queue to finish before the parent returns; and SIGTERM (sent by
 `timeout`, systemd and CI) kills the parent only, leaving the workers waiting forever. Here:
 
-- the workers ignore SIGINT and die on SIGTERM: stopping them is the parent's job;
+- the workers ignore SIGINT and die on SIGTERM: stopping them is the parent's job; on Linux
+  they also get SIGTERM from the kernel when the parent dies (even by SIGKILL);
 - in the parent, SIGTERM raises `Terminated` (as SIGINT raises `KeyboardInterrupt`), so the
   code's own `finally` and `except BaseException` clean-ups run;
 - leaving the pool by any exception terminates the workers (killed if they linger), cancels
@@ -30,6 +31,8 @@ from typing import Any
 __all__ = ["STOP_SIGNALS", "Terminated", "exit_code", "stop_on_signals", "worker_pool"]
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+PR_SET_PDEATHSIG = 1
+"""Linux prctl option: the signal a process receives when its parent dies."""
 GRACE_SECONDS = 0.5
 """How long a terminated worker may take to exit before it is killed."""
 
@@ -67,20 +70,41 @@ def stop_on_signals() -> Iterator[None]:
         signal.SIGTERM: signal.signal(signal.SIGTERM, _raise_terminated),
         signal.SIGINT: signal.signal(signal.SIGINT, signal.default_int_handler),
     }
+    # A process inherits its blocked signals from whoever started it (a test runner's thread,
+    # a supervisor): unblock them, or the handlers never run.
+    blocked = signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     try:
         yield
     finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         for signum, handler in previous.items():
             signal.signal(signum, handler)
 
 
-def _start_worker(initializer: Callable[..., object] | None, initargs: tuple) -> None:
+def _start_worker(parent: int, initializer: Callable[..., object] | None, initargs: tuple) -> None:
     # Forked workers inherit the parent's handlers: a worker must neither raise on SIGTERM
     # (the pool would report it as a task's result and carry on) nor see the terminal's Ctrl-C.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent(parent)
     if initializer is not None:
         initializer(*initargs)
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux for SIGTERM when the parent dies: a parent killed outright (SIGKILL, out of
+    memory) cannot stop its workers, which would otherwise wait for work forever."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+    except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
+        return
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)
 
 
 def _processes(pool: ProcessPoolExecutor) -> list[multiprocessing.Process]:
@@ -125,7 +149,7 @@ def worker_pool(
             workers,
             mp_context=context,
             initializer=_start_worker,
-            initargs=(initializer, initargs),
+            initargs=(os.getpid(), initializer, initargs),
         )
         try:
             yield pool
