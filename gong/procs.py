@@ -22,13 +22,22 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, InvalidStateError, ProcessPoolExecutor
 from contextlib import contextmanager
 from multiprocessing.context import BaseContext
 from typing import Any
 
-__all__ = ["STOP_SIGNALS", "Terminated", "exit_code", "stop_on_signals", "worker_pool"]
+__all__ = [
+    "STOP_SIGNALS",
+    "Terminated",
+    "exit_code",
+    "signals_held",
+    "stop_on_signals",
+    "stop_workers",
+    "worker_pool",
+]
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 PR_SET_PDEATHSIG = 1
@@ -52,33 +61,64 @@ def exit_code(stop: BaseException) -> int:
     return 128 + int(signum)
 
 
-def _raise_terminated(signum: int, _frame: Any) -> None:
+_stop_seen: list[int] = []
+"""Signals the handler raised for: an exception raised where Python swallows it (an at-fork
+hook, a __del__) must not make the stop be forgotten."""
+
+
+def _raise_stop(signum: int, _frame: Any) -> None:
+    _stop_seen.append(signum)
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
     raise Terminated(signum)
+
+
+def _stop_for(signum: int) -> BaseException:
+    return KeyboardInterrupt() if signum == signal.SIGINT else Terminated(signum)
 
 
 @contextmanager
 def stop_on_signals() -> Iterator[None]:
     """Within the block, SIGTERM raises `Terminated` and SIGINT `KeyboardInterrupt` in the main
-    thread; the previous handlers come back afterwards. Elsewhere than in the main thread (where
-    Python cannot set handlers), nothing changes."""
-    import threading
-
+    thread; the previous handlers come back afterwards. A stop whose exception was swallowed
+    on the way is raised when the block ends. Elsewhere than in the main thread (where Python
+    cannot set handlers), nothing changes."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = {
-        signal.SIGTERM: signal.signal(signal.SIGTERM, _raise_terminated),
-        signal.SIGINT: signal.signal(signal.SIGINT, signal.default_int_handler),
-    }
+    depth = len(_stop_seen)
+    previous = {signum: signal.signal(signum, _raise_stop) for signum in STOP_SIGNALS}
     # A process inherits its blocked signals from whoever started it (a test runner's thread,
     # a supervisor): unblock them, or the handlers never run.
     blocked = signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     try:
         yield
+        if len(_stop_seen) > depth:
+            raise _stop_for(_stop_seen[-1])
     finally:
+        del _stop_seen[depth:]
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back during a step that must not be cut (a fork and its
+    hooks, two renames that swap folders); they arrive as soon as the block ends."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+class _Pool(ProcessPoolExecutor):
+    # Workers are forked inside submit(); a stop raised in the middle of a fork lands in
+    # Python's at-fork hooks, which swallow it. Held back, it arrives right after.
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        with signals_held():
+            return super().submit(fn, *args, **kwargs)
 
 
 def _start_worker(parent: int, initializer: Callable[..., object] | None, initargs: tuple) -> None:
@@ -86,6 +126,7 @@ def _start_worker(parent: int, initializer: Callable[..., object] | None, initar
     # (the pool would report it as a task's result and carry on) nor see the terminal's Ctrl-C.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)  # forked while they were held
     _die_with_parent(parent)
     if initializer is not None:
         initializer(*initargs)
@@ -115,16 +156,40 @@ def _processes(pool: ProcessPoolExecutor) -> list[multiprocessing.Process]:
 
 def stop_workers(pool: ProcessPoolExecutor) -> None:
     """Terminate POOL's workers now, kill any that linger, and drop what is queued."""
-    workers = _processes(pool)
-    for process in workers:
-        if process.is_alive():
-            process.terminate()
-    for process in workers:
-        process.join(GRACE_SECONDS)
-        if process.is_alive():
-            process.kill()
-            process.join()
+    manager = getattr(pool, "_executor_manager_thread", None)
+    with _quiet_manager(manager):
+        workers = _processes(pool)
+        for process in workers:
+            if process.is_alive():
+                process.terminate()
+        for process in workers:
+            process.join(GRACE_SECONDS)
+            if process.is_alive():
+                process.kill()
+                process.join()
+        if manager is not None:
+            manager.join(GRACE_SECONDS)  # it sees the dead workers and fails what is pending
     pool.shutdown(wait=False, cancel_futures=True)
+
+
+@contextmanager
+def _quiet_manager(manager: threading.Thread | None) -> Iterator[None]:
+    """Silence one known race while the workers are stopped: `Executor.map` cancels its
+    futures as the stop goes through it, and before Python 3.12 the manager thread then
+    fails them again and dies printing InvalidStateError. Nothing is lost: the futures are
+    cancelled either way."""
+    previous = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if args.thread is manager and issubclass(args.exc_type, InvalidStateError):
+            return
+        previous(args)
+
+    threading.excepthook = hook
+    try:
+        yield
+    finally:
+        threading.excepthook = previous
 
 
 @contextmanager
@@ -145,7 +210,7 @@ def worker_pool(
     if isinstance(context, str):
         context = multiprocessing.get_context(context)
     with stop_on_signals():
-        pool = ProcessPoolExecutor(
+        pool = _Pool(
             workers,
             mp_context=context,
             initializer=_start_worker,

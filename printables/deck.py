@@ -15,12 +15,10 @@ import io
 import json
 import os
 import shutil
-import signal
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import as_completed
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,7 +27,7 @@ from PIL import Image
 from gong.cards import DECK, Card
 from gong.i18n import LANGUAGES, check_language
 from gong.missions import Mission, MissionBook, load_missions
-from gong.procs import STOP_SIGNALS, still_running, stop_on_signals, worker_pool
+from gong.procs import signals_held, still_running, stop_on_signals, worker_pool
 from printables import qr, sheets
 from printables.faces import MAX_QR_SIDE_MM, CardPainter
 from printables.geometry import MAX_DPI, MIN_DPI, PAPERS_MM, Scale
@@ -332,7 +330,7 @@ def _keep_unverified(staging: Path, out: Path) -> Path:
     while kept.exists() and (kept.is_symlink() or _not_ours(kept, UNVERIFIED_MARKER)):
         number += 1
         kept = out.with_name(f"{out.name}.unverified-{number}")
-    with _signals_held():
+    with signals_held():
         if kept.exists():
             shutil.rmtree(kept)
         os.rename(staging, kept)
@@ -420,21 +418,10 @@ def _write_marker(
     report.files.append(marker)
 
 
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold Ctrl-C and SIGTERM back for a few renames, so that a stop never falls between
-    them; they are delivered when the block ends."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-
-
 def _move_into_place(staging: Path, out: Path) -> None:
     """Replace OUT (absent, empty, or an earlier deck) by STAGING with two renames."""
     old = _hidden_folder(out, "old") if out.exists() else None
-    with _signals_held():
+    with signals_held():
         if old is not None:
             os.rename(out, old / "deck")
         os.rename(staging, out)
