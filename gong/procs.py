@@ -121,13 +121,16 @@ class _Pool(ProcessPoolExecutor):
             return super().submit(fn, *args, **kwargs)
 
 
-def _start_worker(parent: int, initializer: Callable[..., object] | None, initargs: tuple) -> None:
+def _start_worker(
+    parent: int | None, initializer: Callable[..., object] | None, initargs: tuple
+) -> None:
     # Forked workers inherit the parent's handlers: a worker must neither raise on SIGTERM
     # (the pool would report it as a task's result and carry on) nor see the terminal's Ctrl-C.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)  # forked while they were held
-    _die_with_parent(parent)
+    if parent is not None:
+        _die_with_parent(parent)
     if initializer is not None:
         initializer(*initargs)
 
@@ -206,22 +209,27 @@ def worker_pool(
     waits for the workers as usual; leaving it by any exception, a signal's included, stops the
     workers before the exception goes on. CONTEXT is a multiprocessing context or its name
     ("fork", "spawn", "forkserver"); None is the platform's default.
+
+    Use the pool from the thread that made it (the main thread, for the signals): on Linux a
+    worker is told to stop when the thread that started it ends.
     """
-    if isinstance(context, str):
+    if not isinstance(context, BaseContext):
         context = multiprocessing.get_context(context)
+    # A forkserver's workers are its children, not ours: their parent's death tells nothing.
+    parent = None if context.get_start_method() == "forkserver" else os.getpid()
     with stop_on_signals():
         pool = _Pool(
             workers,
             mp_context=context,
             initializer=_start_worker,
-            initargs=(os.getpid(), initializer, initargs),
+            initargs=(parent, initializer, initargs),
         )
         try:
             yield pool
+            pool.shutdown(wait=True)  # a stop while waiting here stops the workers too
         except BaseException:
             stop_workers(pool)
             raise
-        pool.shutdown(wait=True)
 
 
 def still_running(pid: int) -> bool:
