@@ -261,11 +261,9 @@ def remove_stale_staging(out: Path) -> list[Path]:
         if owner == os.getpid() or still_running(owner):
             continue
         moved_aside = folder / "deck"
-        if folder.name.startswith(f".{out.name}-old-") and moved_aside.is_dir():
-            if out.exists():
-                pass  # the new deck made it into place; the old one goes
-            else:
-                os.rename(moved_aside, out)  # killed between the two renames: undo the first
+        is_old = folder.name.startswith(f".{out.name}-old-")
+        if is_old and moved_aside.is_dir() and not out.exists():
+            os.rename(moved_aside, out)  # killed between the two renames: undo the first
         shutil.rmtree(folder, ignore_errors=True)
         removed.append(folder)
     return removed
