@@ -221,15 +221,15 @@ def load_yaml(path: Path | str, text: str | None = None) -> Any:
             problem = f"{problem}; only plain YAML data is allowed"
         raise YamlSourceError(path, line, _explain(problem)) from None
     except yaml.reader.ReaderError as exc:
-        # PyYAML gives only an offset for a control character; turn it into a line.
+        # PyYAML gives only an offset for a character it refuses; turn it into a line.
         position = int(exc.position)
         line = text.count("\n", 0, position) + 1
         column = position - (text.rfind("\n", 0, position) + 1) + 1
         raise YamlSourceError(
             path,
             line,
-            f"the control character U+{exc.character:04X} at column {column} is not allowed "
-            "in a text file",
+            f"the character U+{exc.character:04X} at column {column} is not allowed in YAML "
+            "(a control character, or not a character at all)",
         ) from None
     except yaml.YAMLError as exc:
         raise YamlSourceError(path, None, str(exc).replace("\n", " ")) from None
