@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from gong.cards import Card, Family, Gem
-from gong.i18n import KIND_COLOURS, KIND_DARK_COLOURS, gem_name, kind_name
+from gong.i18n import KIND_STYLES, gem_name, kind_name
 from printables import galaxy, qr, text
 from printables.geometry import (
     CARD_H_MM,
@@ -215,7 +215,7 @@ class CardPainter:
         )
         image.paste(region, box[:2])
 
-    def corner_index(self, label: str, gem: Gem | None, ink: str) -> Image.Image:
+    def corner_index(self, label: str, gem: Gem | None) -> Image.Image:
         """The corner index (number over the gem glyph) as a transparent tile."""
         w, h = self.px(INDEX_W_MM), self.px(13.5)
         tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
@@ -245,7 +245,7 @@ class CardPainter:
         return tile
 
     def place_indices(self, image: Image.Image, label: str, gem: Gem | None, ink: str) -> None:
-        tile = self.corner_index(label, gem, ink)
+        tile = self.corner_index(label, gem)
         x0, y0 = self.px(SAFE_LEFT_MM), self.px(SAFE_LEFT_MM)
         image.paste(tile, (x0, y0), tile)
         turned = tile.rotate(180)
@@ -342,14 +342,8 @@ class CardPainter:
         )
         self.place_indices(image, number, gem, style.ink)
         kind = card.kind
-        light_text = kind.value != "fight"
-        self.place_qr(
-            image,
-            link,
-            KIND_COLOURS[kind],
-            kind_name(kind, self.lang),
-            "#FFFFFF" if light_text else KIND_DARK_COLOURS[kind],
-        )
+        kind_style = KIND_STYLES[kind]
+        self.place_qr(image, link, kind_style.fill, kind_name(kind, self.lang), kind_style.on_fill)
         return image
 
     def joker(self, card: Card, link: str) -> Image.Image:

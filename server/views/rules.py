@@ -1,22 +1,38 @@
-"""The rules: /rules (overview) and /rules/<slug> for LINK, FAMILY, FIGHT and the jokers, from
-server/content/rules/<lang>/<slug>.md. A page missing in the visitor's language is shown in
-English rather than not at all."""
+"""The rules: /rules (overview) and /rules/<slug> for LINK, FAMILY, FIGHT, the jokers and the
+three classic games, from server/content/rules/<lang>/<slug>.md. A page missing in the
+visitor's language is shown in English rather than not at all."""
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, g
 
 from gong.i18n import DEFAULT_LANGUAGE
+from server.errors import lost
+from server.pages import page
 from server.rulesdoc import RULE_SLUGS, RulesPage
 from server.state import site
-from server.texts import text
-from server.web import lost, page
+from server.texts import game_title, text
 
 bp = Blueprint("rules", __name__)
 
-# Menu names are the game's proper names, the same in every language.
-MENU = {"link": "GONG LINK", "family": "GONG FAMILY", "fight": "GONG FIGHT", "jokers": "GONG JOKER"}
+# Each rules page names a game of the referee's registry (its name in every language comes
+# from server/texts.py), or the jokers every GONG game shares.
+RULES_GAMES = {"link": "gong-link", "family": "gong-family", "fight": "gong-fight"}
+RULES_GAMES.update({slug: slug for slug in ("go-fish", "go-boom", "gang-of-four")})
 VARIANTS = tuple(slug for slug in RULE_SLUGS if slug != "index")
+
+
+def menu(lang: str) -> list[tuple[str, str]]:
+    """(slug, name) of every rules page in menu order, named as families say it in `lang`."""
+    return [
+        (
+            slug,
+            game_title(RULES_GAMES[slug], lang)
+            if slug in RULES_GAMES
+            else text(lang, "jokers_title"),
+        )
+        for slug in VARIANTS
+    ]
 
 
 def _find(slug: str) -> tuple[RulesPage, str] | None:
@@ -41,7 +57,7 @@ def _show(slug: str) -> Response:
         rules_page=rules_page,
         page_lang=page_lang,
         slug=slug,
-        menu=[(s, MENU[s]) for s in VARIANTS],
+        menu=menu(g.lang),
     )
 
 
