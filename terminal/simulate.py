@@ -12,12 +12,14 @@ from __future__ import annotations
 import multiprocessing
 import os
 import statistics
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from gong.procs import worker_pool
 from gong.referee import GAMES, Action, Game, Outcome, Reason, new_game
 from gong.referee.bots import Bot, make_bot
 
@@ -141,7 +143,9 @@ def run_games(
         (variant, players, list(kinds), seed, range(lo, min(lo + size, games)), options)
         for lo in range(first, games, size)
     ]
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=_worker_context()) as pool:
+    # Ctrl-C or SIGTERM stops the workers at once (gong.procs) and reaches the caller as
+    # KeyboardInterrupt or Terminated.
+    with worker_pool(jobs, context=_worker_context()) as pool:
         for chunk in pool.map(_play_chunk, chunks):
             records.extend(chunk)
             if progress:
@@ -258,8 +262,10 @@ def format_summary(s: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def draw_plot(summary: dict[str, Any], path: str) -> None:
-    """The game-length histogram and the win rate by seat, side by side, in one PNG."""
+def draw_plot(summary: dict[str, Any], path: Path) -> None:
+    """The game-length histogram and the win rate by seat, side by side, in one PNG at PATH.
+    The game and the run are in the PNG's Title; an earlier file at PATH is replaced only by a
+    complete one."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -289,6 +295,25 @@ def draw_plot(summary: dict[str, Any], path: str) -> None:
     )
     right.legend(loc="upper right")
     title = GAMES[summary["variant"]].title
-    fig.suptitle(f"{title}: {summary['games']} games, {summary['players']} players")
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    heading = f"{title}: {summary['games']} games, {summary['players']} players"
+    fig.suptitle(heading)
+    metadata = {"Title": heading, "Description": f"gong simulate {summary['variant']}"}
+    # Drawn beside PATH, then renamed over it: a stop or a full disk leaves no half a PNG.
+    handle, partial = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            fig.savefig(out, format="png", dpi=100, metadata=metadata)
+        os.chmod(partial, 0o666 & ~_umask())
+        os.replace(partial, path)
+    except BaseException:
+        Path(partial).unlink(missing_ok=True)
+        raise
+    finally:
+        plt.close(fig)
+
+
+def _umask() -> int:
+    # mkstemp makes the file private; a plot is an ordinary file, readable as the umask allows.
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
