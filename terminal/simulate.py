@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import secrets
 import statistics
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -299,21 +299,13 @@ def draw_plot(summary: dict[str, Any], path: Path) -> None:
     fig.suptitle(heading)
     metadata = {"Title": heading, "Description": f"gong simulate {summary['variant']}"}
     # Drawn beside PATH, then renamed over it: a stop or a full disk leaves no half a PNG.
-    handle, partial = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    partial = path.with_name(f".{path.name}.{secrets.token_hex(4)}.part")
     try:
-        with os.fdopen(handle, "wb") as out:
+        with open(partial, "xb") as out:  # a new file, readable as the umask allows
             fig.savefig(out, format="png", dpi=100, metadata=metadata)
-        os.chmod(partial, 0o666 & ~_umask())
         os.replace(partial, path)
     except BaseException:
-        Path(partial).unlink(missing_ok=True)
+        partial.unlink(missing_ok=True)
         raise
     finally:
         plt.close(fig)
-
-
-def _umask() -> int:
-    # mkstemp makes the file private; a plot is an ordinary file, readable as the umask allows.
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
