@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -27,18 +28,70 @@ class ArgumentError(click.ClickException):
     exit_code = 2
 
 
+def _one_line(exc: click.UsageError) -> ArgumentError:
+    # Click would print the usage line and a hint before the message: one line is clearer.
+    if isinstance(exc, click.exceptions.NoArgsIsHelpError):
+        assert exc.ctx is not None
+        return ArgumentError(f"Missing arguments. Try '{exc.ctx.command_path} --help' for help.")
+    return ArgumentError(exc.format_message())
+
+
 class OneLineCommand(click.Command):
-    """Click prints usage and a hint before a bad argument's message; one line is clearer.
-    Every face's subcommand uses this class."""
+    """A command whose usage errors are one line with exit status 2. Every face's subcommand
+    uses this class."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
             return super().parse_args(ctx, args)
         except click.UsageError as exc:
-            raise ArgumentError(exc.format_message()) from None
+            raise _one_line(exc) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        # A command's own body may refuse an argument with click.BadParameter or ctx.fail.
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            raise _one_line(exc) from None
 
 
-class LazyGroup(click.Group):
+class OneLineGroup(click.Group):
+    """A group whose usage errors (a missing or unknown command, a bad option) are one line
+    with exit status 2, like its commands'; its commands and subgroups get the same classes."""
+
+    command_class = OneLineCommand
+    group_class = None  # set below: a subgroup is a OneLineGroup, whatever the parent's class
+
+    def missing_command(self, ctx: click.Context) -> ArgumentError:
+        names = ", ".join(self.list_commands(ctx))
+        return ArgumentError(
+            f"Missing command (one of: {names}). Try '{ctx.command_path} --help' for help."
+        )
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            raise self.missing_command(ctx)
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            raise _one_line(exc) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        # Resolving the command (an unknown name) and the subcommand's own parsing happen here;
+        # a plain click.Command below a OneLineGroup gets one-line errors too.
+        # Click 8 keeps the command's name apart from its arguments; Click 9 will not.
+        pending = [*getattr(ctx, "_protected_args", ()), *ctx.args]
+        if not pending and not self.invoke_without_command:
+            raise self.missing_command(ctx)
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            raise _one_line(exc) from None
+
+
+OneLineGroup.group_class = OneLineGroup
+
+
+class LazyGroup(OneLineGroup):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
 
@@ -68,7 +121,9 @@ def missions() -> None:
 
 
 @missions.command("check")
-@click.argument("directory", required=False, type=click.Path(path_type=Path))
+@click.argument(
+    "directory", required=False, type=click.Path(exists=True, file_okay=False, path_type=Path)
+)
 def missions_check(directory: Path | None) -> None:
     """Validate DIRECTORY (default: the bundled missions) and print a summary."""
     from gong.i18n import LANGUAGES

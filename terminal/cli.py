@@ -6,14 +6,17 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import click
 
 from gong.cli import ArgumentError, OneLineCommand
+from gong.procs import Terminated, exit_code, stop_on_signals
 from gong.referee import GAMES, Game, GameSetupError, new_game
 from gong.referee.bots import BOT_KINDS, make_bot
 from terminal.play import Terminal
@@ -66,6 +69,31 @@ def parse_options(variant: str, pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
+def plot_file(target: str, variant: str) -> Path:
+    """Where `--plot TARGET` draws: `TARGET/<game>.png` in an existing folder, else the .png
+    file TARGET, in a folder that exists. Checked before the run, not after it."""
+    path = Path(target)
+    if path.is_dir():
+        path = path / f"{variant}.png"
+        if path.is_dir():
+            raise ArgumentError(f"Invalid value for '--plot': {str(path)!r} is a folder")
+    elif path.suffix.lower() != ".png":
+        raise ArgumentError(
+            f"Invalid value for '--plot': {target!r} is neither a folder nor a .png file"
+        )
+    folder = path.parent
+    if not folder.is_dir():
+        why = (
+            f"{str(folder)!r} is not a folder"
+            if folder.exists()
+            else f"folder {str(folder)!r} does not exist"
+        )
+        raise ArgumentError(f"Invalid value for '--plot': {why}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ArgumentError(f"Invalid value for '--plot': folder {str(folder)!r} is not writable")
+    return path
+
+
 def game_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
     """The user's options over the simulator's defaults for options the game has."""
     defaults = GAMES[variant].options
@@ -109,7 +137,11 @@ def house_rules(example: str) -> Callable[[Callable], Callable]:
     help="Bot kinds, seated in turn from seat 0: greedy, random.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON only.")
-@click.option("--plot", metavar="FILE.png", help="Draw game lengths and win rates (matplotlib).")
+@click.option(
+    "--plot",
+    metavar="FILE.png|DIR",
+    help="Draw game lengths and win rates (matplotlib) into FILE.png, or DIR/<game>.png.",
+)
 @house_rules("turn_limit=200")
 @click.option(
     "--jobs",
@@ -130,38 +162,60 @@ def simulate(
     jobs: int,
 ) -> None:
     """Play many games of VARIANT (gong-link, gong-family, gong-fight) between bots and show
-    who wins and how long games last."""
+    who wins and how long games last.
+
+    Ctrl-C or SIGTERM stops the run and its workers at once: nothing is printed or drawn, and
+    the exit status is 128 plus the signal's number."""
     check_variant(variant, players)
     kinds = parse_bots(bots, variant)
     options = game_options(variant, parse_options(variant, option_pairs))
     start_game(variant, players, seed, options)  # refuses bad option values before the run
+    plot_path = None
     if plot:
         try:
             import matplotlib  # noqa: F401
         except ImportError:
             raise ArgumentError(PLOT_HINT) from None
+        plot_path = plot_file(plot, variant)
     from tqdm import tqdm
 
     tqdm.monitor_interval = 0  # no monitor thread: the workers are forked
+    played = 0
 
-    with tqdm(
-        total=games,
-        unit="game",
-        file=sys.stderr,
-        leave=False,
-        desc=f"{variant} x{players}",
-        dynamic_ncols=True,
-    ) as bar:
-        records = run_games(variant, players, kinds, games, seed, options, jobs, bar.update)
-    summary = summarize(variant, players, kinds, seed, options, records)
-    if plot:
-        draw_plot(summary, plot)
+    def advance(count: int) -> None:
+        nonlocal played
+        played += count
+        bar.update(count)
+
+    try:
+        with stop_on_signals():
+            with tqdm(
+                total=games,
+                unit="game",
+                file=sys.stderr,
+                leave=False,
+                desc=f"{variant} x{players}",
+                dynamic_ncols=True,
+            ) as bar:
+                records = run_games(variant, players, kinds, games, seed, options, jobs, advance)
+            summary = summarize(variant, players, kinds, seed, options, records)
+            if plot_path:
+                try:
+                    draw_plot(summary, plot_path)
+                except OSError as exc:  # the disk filled up, or the folder went, during the run
+                    why = exc.strerror or str(exc)
+                    raise click.ClickException(f"could not write {plot_path}: {why}") from None
+    except (KeyboardInterrupt, Terminated) as stop:
+        what = "interrupted" if isinstance(stop, KeyboardInterrupt) else str(stop)
+        left = "no statistics, no plot" if plot_path else "no statistics"
+        click.echo(f"Simulation {what} after {played} of {games} games: {left}.", err=True)
+        sys.exit(exit_code(stop))
     if as_json:
         click.echo(json.dumps(summary, indent=2))
         return
     click.echo(format_summary(summary))
-    if plot:
-        click.echo(f"plot written to {plot}")
+    if plot_path:
+        click.echo(f"plot written to {plot_path}")
 
 
 @click.command(cls=OneLineCommand)

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import secrets
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from gong.procs import worker_pool
 from gong.referee import GAMES, Action, Game, Outcome, Reason, new_game
 from gong.referee.bots import Bot, make_bot
 
@@ -141,7 +143,9 @@ def run_games(
         (variant, players, list(kinds), seed, range(lo, min(lo + size, games)), options)
         for lo in range(first, games, size)
     ]
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=_worker_context()) as pool:
+    # Ctrl-C or SIGTERM stops the workers at once (gong.procs) and reaches the caller as
+    # KeyboardInterrupt or Terminated.
+    with worker_pool(jobs, context=_worker_context()) as pool:
         for chunk in pool.map(_play_chunk, chunks):
             records.extend(chunk)
             if progress:
@@ -258,8 +262,10 @@ def format_summary(s: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def draw_plot(summary: dict[str, Any], path: str) -> None:
-    """The game-length histogram and the win rate by seat, side by side, in one PNG."""
+def draw_plot(summary: dict[str, Any], path: Path) -> None:
+    """The game-length histogram and the win rate by seat, side by side, in one PNG at PATH.
+    The game and the run are in the PNG's Title; an earlier file at PATH is replaced only by a
+    complete one."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -289,6 +295,17 @@ def draw_plot(summary: dict[str, Any], path: str) -> None:
     )
     right.legend(loc="upper right")
     title = GAMES[summary["variant"]].title
-    fig.suptitle(f"{title}: {summary['games']} games, {summary['players']} players")
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    heading = f"{title}: {summary['games']} games, {summary['players']} players"
+    fig.suptitle(heading)
+    metadata = {"Title": heading, "Description": f"gong simulate {summary['variant']}"}
+    # Drawn beside PATH, then renamed over it: a stop or a full disk leaves no half a PNG.
+    partial = path.with_name(f".{path.name}.{secrets.token_hex(4)}.part")
+    try:
+        with open(partial, "xb") as out:  # a new file, readable as the umask allows
+            fig.savefig(out, format="png", dpi=100, metadata=metadata)
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    finally:
+        plt.close(fig)

@@ -146,14 +146,10 @@ def test_plot_without_matplotlib_says_how_to_install_it(monkeypatch, tmp_path):
     assert not (tmp_path / "p.png").exists()
 
 
-def test_plot_draws_lengths_and_win_rates(tmp_path):
-    pytest.importorskip("matplotlib")
-    from PIL import Image
-
-    path = tmp_path / "sim.png"
-    result = run(
+def plot_run(variant: str, target, *more: str):
+    return run(
         "simulate",
-        "gong-family",
+        variant,
         "--players",
         "3",
         "--games",
@@ -163,14 +159,100 @@ def test_plot_draws_lengths_and_win_rates(tmp_path):
         "--jobs",
         "1",
         "--plot",
-        str(path),
+        str(target),
+        *more,
     )
-    assert result.exit_code == 0, result.output
-    assert f"plot written to {path}" in result.stdout
+
+
+def assert_plot_of(path, variant: str, games: int = 12, players: int = 3) -> None:
+    """PATH is a complete PNG of a VARIANT run: its own title says which game it shows."""
+    from PIL import Image
+
     with Image.open(path) as image:
         assert image.format == "PNG" and image.size == (1100, 420)
+        image.load()  # reads every chunk: a truncated file fails here
+        title = GAMES[variant].title
+        assert image.text["Title"] == f"{title}: {games} games, {players} players"
+        assert image.text["Description"] == f"gong simulate {variant}"
         # Not a blank canvas: the bars and the histogram put colour on it.
         assert len(image.convert("RGB").getcolors(1 << 20)) > 50
+
+
+def test_plot_draws_lengths_and_win_rates(tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "sim.png"
+    result = plot_run("gong-family", path)
+    assert result.exit_code == 0, result.output
+    assert f"plot written to {path}" in result.stdout
+    assert_plot_of(path, "gong-family")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sim.png"]  # no partial file left
+
+
+@pytest.mark.parametrize("variant", ["gong-link", "gong-fight"])
+def test_plot_into_a_folder_writes_the_games_png_inside_it(tmp_path, variant):
+    pytest.importorskip("matplotlib")
+    folder = tmp_path / "plots"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine")
+    result = plot_run(variant, folder)
+    assert result.exit_code == 0, result.output
+    assert f"plot written to {folder / f'{variant}.png'}" in result.stdout
+    assert sorted(p.name for p in folder.iterdir()) == [f"{variant}.png", "notes.txt"]
+    assert_plot_of(folder / f"{variant}.png", variant)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plots"]  # nothing beside the folder
+    assert (folder / "notes.txt").read_text() == "mine"
+
+
+def test_plot_replaces_an_earlier_plot_of_the_same_path(tmp_path):
+    pytest.importorskip("matplotlib")
+    assert plot_run("gong-link", tmp_path).exit_code == 0
+    assert plot_run("gong-fight", tmp_path / "gong-link.png").exit_code == 0
+    assert_plot_of(tmp_path / "gong-link.png", "gong-fight")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gong-link.png"]
+
+
+# Where --plot cannot draw, relative to a folder holding file.txt and taken/gong-link.png/.
+PLOT_REFUSALS = {
+    "missing folder": ("nowhere/p.png", "folder '{t}/nowhere' does not exist"),
+    "missing nested folder": ("a/b", "'{t}/a/b' is neither a folder nor a .png file"),
+    "not a png": ("plot.jpg", "'{t}/plot.jpg' is neither a folder nor a .png file"),
+    "under a file": ("file.txt/p.png", "'{t}/file.txt' is not a folder"),
+    "the png is a folder": ("taken", "'{t}/taken/gong-link.png' is a folder"),
+}
+
+
+@pytest.mark.parametrize("target, message", PLOT_REFUSALS.values(), ids=PLOT_REFUSALS.keys())
+def test_plot_where_it_cannot_be_written_is_one_line_before_the_run(tmp_path, target, message):
+    pytest.importorskip("matplotlib")
+    (tmp_path / "file.txt").write_text("not a folder")
+    (tmp_path / "taken" / "gong-link.png").mkdir(parents=True)
+    before = sorted(tmp_path.rglob("*"))
+    result = run("simulate", "gong-link", "--games", "100000", "--plot", str(tmp_path / target))
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert lines == [f"Error: Invalid value for '--plot': {message.format(t=tmp_path)}"]
+    assert result.stdout == ""
+    assert sorted(tmp_path.rglob("*")) == before
+
+
+def test_plot_in_a_read_only_folder_is_refused_before_the_run(tmp_path):
+    pytest.importorskip("matplotlib")
+    import os
+
+    if os.geteuid() == 0:
+        pytest.skip("root may write into any folder")
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        result = run("simulate", "gong-link", "--games", "100000", "--plot", str(folder))
+    finally:
+        folder.chmod(0o755)
+    assert result.exit_code == 2, result.output
+    assert (
+        result.stderr.strip()
+        == f"Error: Invalid value for '--plot': folder '{folder}' is not writable"
+    )
 
 
 # --- bad arguments ----------------------------------------------------------------------------
