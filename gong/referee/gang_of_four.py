@@ -389,7 +389,7 @@ class GangOfFourGame(Game):
             },
         )
         if max(self.totals) >= self.options["target_score"]:
-            self._finish(Reason.OUT_OF_CARDS, self._lowest())
+            self._finish(Reason.TARGET_SCORE, self._lowest())
             return
         loser = exchange_loser(cards_left, self.totals, winner, self.players)
         self.game_number += 1
@@ -584,7 +584,7 @@ SPEC = register(
         title="Gang of Four",
         min_players=3,
         max_players=4,
-        options={"target_score": 100, "auto_announce": True, "turn_limit": 3000},
+        options={"target_score": 100, "auto_announce": True, "turn_limit": 5000},
         bounds={"target_score": (10, 1000)},
         factory=GangOfFourGame,
         keywords=("decks",),

@@ -524,7 +524,7 @@ def test_the_target_score_is_an_option_from_10_to_1000():
     g = gof(4, QUICK, target_score=50)
     go_out(g, 0)
     assert g.is_over and g.outcome.winners == (0,) and g.outcome.scores == (0, 80, 80, 80)
-    assert g.outcome.reason is Reason.OUT_OF_CARDS
+    assert g.outcome.reason is Reason.TARGET_SCORE
 
 
 def test_a_tie_on_the_lowest_total_is_shared():
