@@ -609,3 +609,30 @@ def test_greedy_announces_at_once():
     position(g, "G2 R2", "G5", "G6", "G7", lead=0)
     play(g, 0, "play G2")
     assert str(make_bot("greedy", GOF, seed=1).choose(g, 0)) == "announce"
+
+
+# --- whole matches ----------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 4])
+def test_whole_random_matches_to_the_default_target_keep_every_invariant(players):
+    """The generic tests mostly play to low targets; here, a few matches to 100 points."""
+    import random
+
+    from .test_generic import Secrets, check_saving
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        g = new_game(GOF, players=players, seed=seed)
+        secrets = Secrets(g)
+        while not g.is_over:
+            seat = rng.choice(g.to_act())
+            g.apply(rng.choice(g.legal_actions(seat)))
+            assert sorted(g.all_cards()) == list(range(64))
+            secrets.check_events()
+            if rng.random() < 0.01:
+                secrets.check_views()
+        assert g.outcome.reason in (Reason.TARGET_SCORE, Reason.TURN_LIMIT)
+        assert max(g.outcome.scores) >= 100 or g.outcome.reason is Reason.TURN_LIMIT
+        check_saving(g, {}, with_replay=True)
