@@ -13,6 +13,15 @@ canonical order), ``pass`` (only when answering a play), ``announce`` (with `aut
 off: a player on one card says "Last card!" before the next player acts), ``return G3``.
 Combinations and comparisons live in `gong.referee.gof_combos`.
 
+Where RULES.md says nothing, the referee decides (and the rules pages say so):
+
+- a barred player (with `auto_announce` off) is skipped: a trick ends when every player still
+  in the game has passed, and when the barred player played last, the next player in the
+  game's direction leads;
+- a turn is a play, a pass or a return (an announce is not); at the turn limit, the lowest
+  total of the games finished so far wins (the game under way is not scored);
+- a player left alone in the game (all others barred) leads again after each play.
+
 A stacked deck (`deck=`) deals 16 cards to seat 0, then seat 1, … and the dead hand last;
 `decks=` stacks the later games' deals the same way, in turn (then shuffles resume).
 
@@ -131,11 +140,31 @@ def _answers(seat: int, held: tuple[int, ...], table: tuple[int, ...]) -> list[G
     if found is None:
         if len(_ANSWERS) > _CACHE_LIMIT:
             _ANSWERS.clear()
-        on_table = classify(GOF_CARDS[i] for i in table)
-        combos = beating_plays((GOF_CARDS[i] for i in held), on_table)
-        found = [_play_action(seat, _indices_of(c)) for c in sorted(combos, key=_indices_of)]
+        if len(table) == 1 and not _may_hold_gang(held):
+            # The commonest answer: higher singles. Without four cards of one number there is
+            # no gang, so the hand's other combinations need not be built.
+            found = [_play_action(seat, (i,)) for i in sorted(set(held)) if i > table[0]]
+        else:
+            on_table = classify(GOF_CARDS[i] for i in table)
+            combos = beating_plays((GOF_CARDS[i] for i in held), on_table)
+            found = [_play_action(seat, _indices_of(c)) for c in sorted(combos, key=_indices_of)]
         _ANSWERS[key] = found
     return found
+
+
+_NUMBER_OF: tuple[int, ...] = tuple(card.number or 0 for card in GOF_CARDS)
+
+
+def _may_hold_gang(held: tuple[int, ...]) -> bool:
+    """Whether four cards of the hand share a number."""
+    seen = [0] * 11
+    for i in held:
+        n = _NUMBER_OF[i]
+        if n:
+            seen[n] += 1
+            if seen[n] == 4:
+                return True
+    return False
 
 
 class GangOfFourGame(Game):

@@ -636,3 +636,43 @@ def test_whole_random_matches_to_the_default_target_keep_every_invariant(players
         assert g.outcome.reason in (Reason.TARGET_SCORE, Reason.TURN_LIMIT)
         assert max(g.outcome.scores) >= 100 or g.outcome.reason is Reason.TURN_LIMIT
         check_saving(g, {}, with_replay=True)
+
+
+# --- perft: legal_actions against a brute force ----------------------------------------------
+
+
+def _perft_position(hand_codes: list[str], table: str = ""):
+    g = gof(4)
+    position(g, " ".join(hand_codes), "", "", "", lead=0)
+    if table:
+        wanted = Counter(table.split())
+        taken = [p for p in g.pile if wanted[g.CODES[p]] and not wanted.subtract([g.CODES[p]])]
+        if sorted(g.codes(taken)) != sorted(table.split()):
+            return None  # the hand holds a card the table needs: no such deal
+        g.pile = [p for p in g.pile if p not in taken]
+        g.table, g.table_by = sorted(taken), 1
+        g._cache, g._acting = {}, None
+    return g
+
+
+@pytest.mark.parametrize("first", range(0, 200, 25))
+def test_perft_legal_actions_of_200_sixteen_card_hands_leading_and_answering(first):
+    from .test_gof_perft import TABLE_READS, brute_force, deal, simple_beats
+
+    for seed in range(first, first + 25):
+        hand_codes = deal(seed)
+        expected = brute_force(hand_codes)
+        g = _perft_position(hand_codes)
+        got = [tuple(a.cards) for a in g.legal_actions(0)]
+        assert len(got) == len(set(got))
+        assert {tuple(c.code for c in cards) for cards in got} == set(expected), seed
+        for text, table_read in TABLE_READS.items():
+            g = _perft_position(hand_codes, text)
+            if g is None:
+                continue
+            wanted = {
+                f"play {' '.join(codes)}"
+                for codes, read in expected.items()
+                if simple_beats(read, table_read)
+            }
+            assert set(acts(g, 0)) == wanted | {"pass"}, (seed, text)
