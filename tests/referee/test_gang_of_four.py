@@ -362,6 +362,24 @@ def test_the_winner_may_return_the_card_just_received():
     assert "DR" in hand(g, 3) and "DR" not in hand(g, 0)
 
 
+def test_the_return_comes_first_and_names_a_card_the_winner_holds():
+    g = gof(4, QUICK)
+    assert refused(g, 0, "return G3").code == "no_exchange"  # no swap in the first game
+    go_out(g, 0)
+    assert refused(g, 0, f"play {hand(g, 0)[0]}").code == "must_return"
+    missing = next(c.code for c in GOF_DECK if c.code not in hand(g, 0))
+    assert refused(g, 0, f"return {missing}").code == "not_held"
+    with pytest.raises(IllegalAction, match="one card only"):
+        g.parse_action("return G3 Y3", 0)
+
+
+def test_a_bad_stacked_deck_for_a_later_game_is_refused_at_the_start():
+    with pytest.raises(GameSetupError, match="stacked deck"):
+        gof(4, QUICK, decks=[stack(4)[:-1]])
+    with pytest.raises(GameSetupError, match="deck position 3"):
+        gof(4, QUICK, decks=[[*stack(4)[:3], "X9", *stack(4)[4:]]])
+
+
 def test_the_loser_is_most_cards_then_highest_total_then_counter_clockwise_closest():
     # cards left, totals, winner, players
     assert exchange_loser([0, 5, 9, 2], [0, 10, 3, 40], winner=0, players=4) == 2
