@@ -36,6 +36,7 @@ True
 from __future__ import annotations
 
 from bisect import insort
+from itertools import combinations as subsets
 from collections.abc import Sequence
 from typing import Any
 
@@ -56,6 +57,7 @@ from gong.referee.registry import GameSpec, register
 
 HAND_SIZE = 16
 M1 = 3  # the multicoloured 1's card index
+PHOENIX_PAIR = (31, 32)  # PG, PY
 CARD_OF: tuple[int, ...] = tuple(card.index for card in GOF_DECK)
 """The card index (0 = G1 … 33 = DR) of each deck position."""
 
@@ -140,10 +142,10 @@ def _answers(seat: int, held: tuple[int, ...], table: tuple[int, ...]) -> list[G
     if found is None:
         if len(_ANSWERS) > _CACHE_LIMIT:
             _ANSWERS.clear()
-        if len(table) == 1 and not _may_hold_gang(held):
-            # The commonest answer: higher singles. Without four cards of one number there is
-            # no gang, so the hand's other combinations need not be built.
-            found = [_play_action(seat, (i,)) for i in sorted(set(held)) if i > table[0]]
+        if len(table) <= 3 and not _may_hold_gang(held):
+            # The commonest answers: singles, pairs, triples. Without four cards of one number
+            # there is no gang, so the hand's other combinations need not be built.
+            found = [_play_action(seat, s) for s in _same_number_sets(held, table)]
         else:
             on_table = classify(GOF_CARDS[i] for i in table)
             combos = beating_plays((GOF_CARDS[i] for i in held), on_table)
@@ -165,6 +167,32 @@ def _may_hold_gang(held: tuple[int, ...]) -> bool:
             if seen[n] == 4:
                 return True
     return False
+
+
+def _same_number_sets(held: tuple[int, ...], table: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The singles, pairs or triples (the table's size) of a hand that beat the table, as
+    sorted card indices in canonical order. Within these kinds, card indices compared from
+    the strongest down are the ranking of RULES.md §8 (M1 above R1; the phoenix pair on top).
+    """
+    size, top_down = len(table), table[::-1]
+    if size == 1:
+        return [(i,) for i in sorted(set(held)) if i > table[0]]
+    groups: dict[int, list[int]] = {}
+    for i in held:
+        n = _NUMBER_OF[i]
+        if n:
+            groups.setdefault(n, []).append(i)
+    found = {
+        chosen
+        for group in groups.values()
+        if len(group) >= size
+        for chosen in subsets(group, size)
+        if chosen[::-1] > top_down
+    }
+    if size == 2 and PHOENIX_PAIR[0] in held and PHOENIX_PAIR[1] in held:
+        if PHOENIX_PAIR[::-1] > top_down:
+            found.add(PHOENIX_PAIR)
+    return sorted(found)
 
 
 class GangOfFourGame(Game):
