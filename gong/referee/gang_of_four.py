@@ -36,8 +36,8 @@ True
 from __future__ import annotations
 
 from bisect import insort
-from itertools import combinations as subsets
 from collections.abc import Sequence
+from itertools import combinations as subsets
 from typing import Any
 
 from gong.classic_cards import GOF_CARDS, GOF_DECK, parse_gof_card
@@ -189,9 +189,9 @@ def _same_number_sets(held: tuple[int, ...], table: tuple[int, ...]) -> list[tup
         for chosen in subsets(group, size)
         if chosen[::-1] > top_down
     }
-    if size == 2 and PHOENIX_PAIR[0] in held and PHOENIX_PAIR[1] in held:
-        if PHOENIX_PAIR[::-1] > top_down:
-            found.add(PHOENIX_PAIR)
+    phoenixes = PHOENIX_PAIR[0] in held and PHOENIX_PAIR[1] in held
+    if size == 2 and phoenixes and PHOENIX_PAIR[::-1] > top_down:
+        found.add(PHOENIX_PAIR)
     return sorted(found)
 
 
