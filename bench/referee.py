@@ -9,6 +9,10 @@ a subprocess of that environment, so their dependencies never touch the project'
 - RLCard (pure Python, no validation): the UNO game engine `rlcard.games.uno.game.UnoGame`,
   driven through its own legal actions, against GONG LINK.
 
+Gang of Four (whole matches to 100 points, 4 players) faces the closest climbing games: OpenSpiel's
+`dou_dizhu` and RLCard's doudizhu game engine `rlcard.games.doudizhu.game.DoudizhuGame` (both
+three players, as Dou Dizhu is), with its own legal-action lists of combinations.
+
 Only player decisions count as actions, the same way for every engine: OpenSpiel's chance
 nodes (deals, draws) and RLCard's deal are not actions; an UNO "draw" or a GONG call is.
 Each measurement plays whole games for a fixed wall time (three rounds; the fastest is kept)
@@ -37,6 +41,8 @@ SECONDS = 6.0
 REPEATS = 3
 TARGET_VS_UNO = 0.5
 """GONG LINK through the validating apply() should reach this share of RLCard UNO's speed."""
+TARGET_VS_DOUDIZHU = 1.0
+"""Gang of Four through the validating apply() should be at least as fast as RLCard doudizhu."""
 PLAYERS = 4
 SEED = 20240601
 MAX_ACTIONS = 20_000
@@ -47,7 +53,11 @@ PEERS = {
     "openspiel crazy_eights(players=4)": (["open-spiel"], "pyspiel", "crazy_eights", "gong-link"),
     "rlcard UnoGame": (["rlcard", "numpy"], "rlcard", "uno", "gong-link"),
     "openspiel go_fish(players=4)": (["open-spiel"], "pyspiel", "go_fish", "gong-family"),
+    "openspiel dou_dizhu": (["open-spiel"], "pyspiel", "dou_dizhu", "gang-of-four"),
+    "rlcard DoudizhuGame": (["rlcard", "numpy"], "rlcard", "doudizhu", "gang-of-four"),
 }
+FIXED_PLAYERS = {"dou_dizhu": 3}
+"""OpenSpiel games whose player count is fixed (they take no `players` parameter)."""
 
 
 def timed(play_one: Callable[[random.Random], tuple[int, bool]], seconds: float, seed: int) -> dict:
@@ -111,7 +121,8 @@ def play_gong(variant: str) -> Callable[[random.Random], tuple[int, bool]]:
 def play_openspiel(name: str) -> Callable[[random.Random], tuple[int, bool]]:
     import pyspiel
 
-    game = pyspiel.load_game(f"{name}(players={PLAYERS})")
+    fixed = name in FIXED_PLAYERS
+    game = pyspiel.load_game(name if fixed else f"{name}(players={PLAYERS})")
 
     def play_one(rng: random.Random) -> tuple[int, bool]:
         state = game.new_initial_state()
@@ -146,9 +157,28 @@ def play_uno() -> Callable[[random.Random], tuple[int, bool]]:
     return play_one
 
 
+def play_doudizhu() -> Callable[[random.Random], tuple[int, bool]]:
+    import numpy as np
+    from rlcard.games.doudizhu.game import DoudizhuGame
+
+    def play_one(rng: random.Random) -> tuple[int, bool]:
+        game = DoudizhuGame()
+        game.np_random = np.random.RandomState(rng.randrange(2**32))
+        state, _ = game.init_game()
+        n = 0
+        # Each state holds the legal plays of the player to act ("pass" among them).
+        while not game.is_over() and n < MAX_ACTIONS:
+            state, _ = game.step(rng.choice(state["actions"]))
+            n += 1
+        return n, not game.is_over()
+
+    return play_one
+
+
 def peer_main(engine: str, seconds: float, seed: int) -> None:
     """Entry point inside the bench venv: measure one peer and print the result as JSON."""
-    play_one = play_uno() if engine == "uno" else play_openspiel(engine)
+    rlcard = {"uno": play_uno, "doudizhu": play_doudizhu}
+    play_one = rlcard[engine]() if engine in rlcard else play_openspiel(engine)
     print(json.dumps(timed(play_one, seconds, seed)))
 
 
@@ -251,7 +281,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from gong.referee import GAMES
 
-    variants = [name for name in GAMES if name.startswith("gong-")]
+    faced = {variant for *_, variant in PEERS.values()}
+    variants = [name for name in GAMES if name.startswith("gong-") or name in faced]
     print(
         f"random self-play at {PLAYERS} players, player decisions only; {args.seconds:g} s "
         f"per engine in {REPEATS} rounds, the fastest round shown",
@@ -287,6 +318,14 @@ def main(argv: list[str] | None = None) -> int:
         ratio = ours["gong-link"]["actions_per_s"] / uno["actions_per_s"]
         verdict = "met" if ratio >= TARGET_VS_UNO else "NOT met"
         print(f"target gong-link actions/s >= {TARGET_VS_UNO}x RLCard UNO: {ratio:.2f}x, {verdict}")
+    doudizhu = peers.get("rlcard DoudizhuGame")
+    if doudizhu and "gang-of-four" in ours:
+        ratio = ours["gang-of-four"]["actions_per_s"] / doudizhu["actions_per_s"]
+        verdict = "met" if ratio >= TARGET_VS_DOUDIZHU else "NOT met"
+        print(
+            f"target gang-of-four actions/s >= {TARGET_VS_DOUDIZHU}x RLCard doudizhu: "
+            f"{ratio:.2f}x, {verdict}"
+        )
     return 0
 
 

@@ -177,8 +177,9 @@ def render_view(view: dict[str, Any], name: Callable[[int], str]) -> str:
 
     Per-seat lists of the table (FAMILY's laid-down families) are shown seat by seat."""
     players = view["players"]
+    pile = f", draw pile {view['draw_pile']}" if "draw_pile" in view else ""  # not every game
     lines = [
-        f"turn {view['turn']}: {name(view['current'])} to play, draw pile {view['draw_pile']}",
+        f"turn {view['turn']}: {name(view['current'])} to play{pile}",
         "cards in hand: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(view["hand_counts"])),
     ]
     if view.get("joker"):

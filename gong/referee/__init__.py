@@ -67,6 +67,8 @@ from gong.referee.registry import GAMES, GameSpec, from_json, new_game
 from gong.referee import link  # noqa: E402,F401  isort: skip
 from gong.referee import family  # noqa: E402,F401  isort: skip
 from gong.referee import fight  # noqa: E402,F401  isort: skip
+from gong.referee import gang_of_four  # noqa: E402,F401  isort: skip
+from gong.referee import bots_gang_of_four  # noqa: E402,F401  isort: skip
 
 __all__ = [
     "GAMES",

@@ -50,6 +50,7 @@ class Reason(StrEnum):
     ALL_FAMILIES = "all_families"
     NO_MOVES = "no_moves"
     TURN_LIMIT = "turn_limit"
+    TARGET_SCORE = "target_score"
 
     @property
     def text(self) -> str:
@@ -62,6 +63,7 @@ REASON_TEXTS = {
     Reason.ALL_FAMILIES: "all nine families are laid down",
     Reason.NO_MOVES: "no player can act any more",
     Reason.TURN_LIMIT: "the turn limit was reached",
+    Reason.TARGET_SCORE: "a player reached the target score",
 }
 
 

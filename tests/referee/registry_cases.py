@@ -53,6 +53,10 @@ def random_options(spec: GameSpec, players: int, rng: random.Random) -> dict[str
             options[name] = rng.random() < 0.4
         elif name in spec.choices:
             options[name] = rng.choice(spec.choices[name])
+        elif isinstance(default, int) and name in spec.bounds:
+            # Half the time the lowest value: a match to a low target score stays quick.
+            low = spec.bounds[name][0]
+            options[name] = low if rng.random() < 0.5 else rng.randint(low, max(low, default))
     return options
 
 
