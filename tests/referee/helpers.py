@@ -8,7 +8,7 @@ from gong.cards import DECK, Family, Kind, parse_card
 from gong.i18n import LANGUAGES
 from gong.missions import Challenge, Mission, MissionBook, Step
 from gong.referee import new_game
-from gong.referee.actions import card_index
+from gong.referee.gong_rules import card_index
 
 
 def stacked_deck(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gong.referee import IllegalAction, new_game
+from gong.referee.link import OneCard
 
 from .helpers import acts, game, play, position, rest_of_deck
 
@@ -143,7 +144,7 @@ def gong_game():
     """Player 0 plays NE2 and is on one card; players 1 and 2 can follow NEBULA."""
     g = link_position([["NE2", "NE1"], ["NE3", "PR1", "PR2"], ["NE4", "PR3", "PR4"]])
     play(g, 0, "play NE2")
-    assert g.one[0] == [0, False]
+    assert g.one[0] == OneCard(opened=0, called=False)
     return g
 
 
@@ -214,7 +215,7 @@ def test_gong_window_opens_after_someone_elses_joker_swap():
     assert g.view(1)["hand"] == ["NE2"] and acts(g, 1) == ["gong"]
     assert g.to_act() == [0, 1]
     play(g, 1, "gong")
-    assert g.one[1][1] is True
+    assert g.one[1].called is True
 
 
 def test_gong_window_opens_after_own_joker_swap():

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from gong.cards import DECK
-from gong.referee import IllegalAction, from_json, new_game
-from gong.referee.actions import VERBS, Action
+from gong.referee import IllegalAction, SeatError, from_json, new_game
+from gong.referee.actions import Action
+from gong.referee.gong_rules import GONG_GRAMMAR
+
+VERBS = GONG_GRAMMAR.verbs
 
 VARIANTS = ["gong-link", "gong-family", "gong-fight"]
 TEXTS = [
@@ -84,8 +88,14 @@ class RefereeMachine(RuleBasedStateMachine):
     )
     def any_action(self, seat, verb, card, whom):
         g = self.game
-        action = Action(seat, verb, card, whom)
-        if 0 <= seat < g.players and action in g.legal_actions(seat):
+        action = Action(seat, verb, () if card is None else (card,), whom)
+        if not 0 <= seat < g.players:
+            before = g.to_json()
+            with pytest.raises(SeatError):
+                g.apply(action)
+            assert g.to_json() == before
+            return
+        if action in g.legal_actions(seat):
             g.apply(action)
             return
         self.refused(action)
@@ -101,7 +111,7 @@ class RefereeMachine(RuleBasedStateMachine):
         if field == "player":
             action = action._replace(player=data.draw(st.integers(0, g.players - 1)))
         elif field == "card" and action.card is not None:
-            action = action._replace(card=data.draw(st.sampled_from(DECK)))
+            action = action._replace(cards=(data.draw(st.sampled_from(DECK)),))
         elif field == "target" and action.target is not None:
             action = action._replace(target=data.draw(st.integers(0, g.players - 1)))
         if action in g.legal_actions(action.player):
