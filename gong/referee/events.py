@@ -4,7 +4,8 @@
 of the action the event belongs to: the game's version after it; 0 for the deal), `actor` (the
 seat whose action it was; None for the deal), `code` and `params`. Seats are numbers, cards
 are codes. A param a seat may not know is left out of its copy: the giver and the receiver
-of a FIGHT gift see its `card`, the others do not. Codes and params are stable: faces (the
+of a FIGHT gift see its `card`, the others do not. A card in a param that every seat gets is
+shown to everyone (except in `NAMED_PARAMS`). Codes and params are stable: faces (the
 terminal, web tables, translations) rely on them.
 
 =================  ====================================================  =====================
@@ -52,6 +53,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from gong.referee.game import REASON_TEXTS, Reason
+
+NAMED_PARAMS = frozenset({"asked"})
+"""Params that name a card without showing it (a card asked for aloud). Every other param
+holding a card code shows that card to the seats that get the param."""
 
 # code -> (text with every param, text when the card is hidden)
 TEXTS: dict[str, tuple[str, str | None]] = {

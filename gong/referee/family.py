@@ -208,7 +208,7 @@ class FamilyGame(GongGame):
     def _table_cards(self) -> list[int]:
         return [c for families in self.laid for f in families for c in family_cards(f)]
 
-    def public_cards(self) -> list[int]:
+    def _face_up(self) -> list[int]:
         return self._table_cards()
 
     # --- refusals -----------------------------------------------------------------------------

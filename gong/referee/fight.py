@@ -384,7 +384,7 @@ class FightGame(GongGame):
     def _table_cards(self) -> list[int]:
         return [self.shown] if self.shown >= 0 else []
 
-    def public_cards(self) -> list[int]:
+    def _face_up(self) -> list[int]:
         return self.discard[-1:] + self._table_cards()
 
     # --- refusals -----------------------------------------------------------------------------
@@ -496,7 +496,7 @@ class FightGame(GongGame):
         if [m.id for m in self.book] != saved.get("ids"):
             raise GameSetupError("the missions have changed since this game was saved")
 
-    def _clone_keywords(self) -> dict[str, Any]:
+    def setup_keywords(self) -> dict[str, Any]:
         return {"missions": self.book}
 
 

@@ -20,6 +20,7 @@ and implements `_deal(order)`, `_legal(seat)`, `_execute(action)`, `_explain(act
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -259,14 +260,17 @@ class Game:
         data["outcome"] = None if self.outcome is None else self.outcome.to_dict()
         return data
 
-    def events(self, seat: int | None) -> list[dict[str, Any]]:
+    def events(self, seat: int | None, since: int | None = None) -> list[dict[str, Any]]:
         """What happened, as `seat` may know it (`None`: a spectator), oldest first: dicts
         with `seq` (the number of the action it belongs to; 0 for the deal), `actor` (the
         seat that acted, None for the deal), `code` and `params` (seats as numbers, cards as
-        codes). See `gong.referee.events` for the codes and their English texts."""
+        codes). With `since`, only the events of the actions after that `seq` (a face that
+        has shown everything up to version N asks for `since=N`). See `gong.referee.events`
+        for the codes and their English texts."""
         check_seat(seat, self.players, spectator=True)
+        start = 0 if since is None else bisect_right(self.history, since, key=_seq_of)
         shown = []
-        for seq, actor, code, params, secret, sees in self.history:
+        for seq, actor, code, params, secret, sees in self.history[start:]:
             if secret and seat is not None and seat in sees:
                 params = {**params, **secret}
             shown.append({"seq": seq, "actor": actor, "code": code, "params": dict(params)})
@@ -298,7 +302,7 @@ class Game:
 
     def clone(self) -> Game:
         game = type(self).__new__(type(self))
-        game._load(self._dump(), **self._clone_keywords())
+        game._load(self._dump(), **self.setup_keywords())
         return game
 
     def __eq__(self, other: object) -> bool:
@@ -362,7 +366,9 @@ class Game:
             f"this saved game has format {version!r}; this referee reads format {FORMAT}"
         )
 
-    def _clone_keywords(self) -> dict[str, Any]:
+    def setup_keywords(self) -> dict[str, Any]:
+        """The keywords beyond name, players, seed and options that `new_game`, `replay` and
+        `from_json` need to build this game again (FIGHT's `missions`)."""
         return {}
 
     # --- what happened ----------------------------------------------------------------------
@@ -531,6 +537,10 @@ class Game:
 def deck_multiset(game: Game) -> Counter[str]:
     """The codes of every card in the game, wherever it is, counted."""
     return Counter(game.CODES[c] for c in game.all_cards())
+
+
+def _seq_of(event: tuple) -> int:
+    return event[0]
 
 
 def _copy(value: Any) -> Any:

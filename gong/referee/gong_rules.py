@@ -250,6 +250,14 @@ class GongGame(Game):
     def _table_cards(self) -> list[int]:
         return []
 
+    def public_cards(self) -> list[int]:
+        """The variant's face-up cards, and a joker played while its target decides."""
+        pending = [] if self.counter is None else [self.counter.joker]
+        return self._face_up() + pending
+
+    def _face_up(self) -> list[int]:
+        return []
+
     def _pile_counts(self) -> dict[str, Any]:
         return {"draw_pile": len(self.draw)}
 

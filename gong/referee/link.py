@@ -285,7 +285,7 @@ class LinkGame(GongGame):
             # Their own turn has begun: nobody can catch them any more.
             self.one[self.current] = window._replace(called=True)
 
-    def public_cards(self) -> list[int]:
+    def _face_up(self) -> list[int]:
         return self.discard[-1:]
 
     # --- refusals -----------------------------------------------------------------------------

@@ -30,13 +30,6 @@ def test_registry_lists_games_player_ranges_and_option_defaults():
     assert GAMES["gong-fight"].options["challenges"] == "report"
 
 
-@pytest.mark.parametrize("players", [0, 1, 7, 12])
-@pytest.mark.parametrize("name", VARIANTS)
-def test_player_count_outside_2_to_6_is_refused(name, players):
-    with pytest.raises(GameSetupError, match="2 to 6 players"):
-        new_game(name, players=players)
-
-
 def test_unknown_game_and_options_are_clear_errors():
     with pytest.raises(GameSetupError, match="unknown game 'gong-snap'.*gong-link"):
         new_game("gong-snap")
@@ -332,23 +325,25 @@ def test_family_card_may_be_named_by_galaxy_and_number_or_gem():
     assert str(g.parse_action("ask 1 ZETA Ruby", 0)) == "ask 1 ZE4"
 
 
+REFUSED = {
+    "gong-link": [(1, "draw"), (0, "pass"), (0, "keep"), (0, "gong"), (2, "joker J1 -> 0")],
+    "gong-family": [(1, "draw"), (0, "ask 0 NE5"), (0, "no-counter"), (2, "joker J1 -> 0")],
+    "gong-fight": [
+        (1, "draw"),
+        (0, "lay NE5"),
+        (0, "winner 2"),
+        (0, "target 1"),
+        (2, "joker J1 -> 0"),
+    ],
+}
+
+
 @pytest.mark.parametrize("name", VARIANTS)
 def test_refused_action_leaves_state_untouched(name):
     g = new_game(name, players=3, seed=5)
     before = g.to_json()
-    for seat, text in [
-        (1, "draw"),
-        (0, "pass"),
-        (0, "play NE5"),
-        (0, "ask 0 NE5"),
-        (0, "lay NE5"),
-        (0, "winner 2"),
-        (2, "joker J1 -> 0"),
-    ]:
-        try:
-            action = g.parse_action(text, seat)
-        except IllegalAction:
-            continue
+    for seat, text in REFUSED[name]:
+        action = g.parse_action(text, seat)  # every text is an action of this game
         with pytest.raises(IllegalAction) as refused:
             g.apply(action)
         assert refused.value.code and refused.value.message.endswith(".")
