@@ -65,6 +65,7 @@ from gong.referee.registry import GAMES, GameSpec, from_json, new_game
 from gong.referee import link  # noqa: E402,F401  isort: skip
 from gong.referee import family  # noqa: E402,F401  isort: skip
 from gong.referee import fight  # noqa: E402,F401  isort: skip
+from gong.referee import go_fish  # noqa: E402,F401  isort: skip
 
 __all__ = [
     "GAMES",

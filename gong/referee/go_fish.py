@@ -1,0 +1,386 @@
+"""Go Fish (RULES.md §6): ask the others for a rank you hold and collect books of four.
+
+Actions: ``ask 2 Q`` (ask player 2 for queens), or with `exact_card` ``ask 2 QS`` (for the
+queen of spades). Everything else happens by itself and is told by events: the cards given,
+"Go fish" (``not_held``) and the draw that follows (``drew``, or ``lucky_draw`` when it is the
+card asked for, shown to all), the books laid down (``book``), and in `play_on` the empty
+hands that draw or are skipped.
+
+As the referee keeps it:
+
+- the deal: 7 cards each with two players, else 5; a stacked deck (`deck=`) gives seat 0
+  its cards first, then seat 1, …, then the draw pile, top card first. Books complete in the
+  deal are laid down before play; the seeded generator picks who starts;
+- the turn passes to the player who said "Go fish" (not necessarily the neighbour); a turn is
+  every ask of one player, for the turn limit;
+- without `play_on`, the game ends as soon as an action leaves a hand or the draw pile empty
+  (after the draw that emptied it and any book it completes);
+- with `exact_card`, the cards given are named and seen by all; otherwise everyone hears the
+  rank and how many, and only giver and receiver see the suits;
+- with `play_on`, once the pile is out an ask that fails makes it the asked player's turn.
+  While the pile lasts, an empty hand draws one card when its turn comes (or when its owner
+  runs out in the middle of their turn and would ask again); once it is out, empty hands are
+  skipped and cannot be asked, and an asker who runs out passes the turn clockwise;
+- the scores are books per player; the most books win, a tie is shared.
+
+>>> from gong.referee import new_game
+>>> game = new_game("go-fish", players=3, seed=5)
+>>> [len(h) for h in game.hands], game.current
+([5, 5, 5], 1)
+>>> str(game.legal_actions(1)[0])
+'ask 0 4'
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Sequence
+from typing import Any
+
+from gong.classic_cards import STANDARD_52, Rank, parse_rank, parse_standard_card
+from gong.referee.actions import Action, Grammar, one_word
+from gong.referee.errors import GameSetupError, IllegalAction
+from gong.referee.events import TEXTS
+from gong.referee.game import Game, Reason
+from gong.referee.registry import GameSpec, register
+
+RANKS = tuple(Rank)
+"""By rank index 0-12 (2 to ace). Deck position p holds a card of rank index p >> 2."""
+
+BOOKS_IN_DECK = 13
+
+
+class FishAction(Action):
+    __slots__ = ()
+
+
+class _FishGrammar(Grammar):
+    """``ask 2 Q`` names a rank; with `exact_card`, ``ask 2 QS`` names a card. Both forms
+    read; an action writes the form it holds."""
+
+    def text(self, action: Action) -> str:
+        if action.verb == "ask" and action.cards and action.target is not None:
+            return f"ask {action.target} {action.cards[0].code}"
+        return super().text(action)
+
+
+MAX_PLAYERS = 6
+# Interned actions: a legal list is built from shared values, so apply() finds them by identity.
+_ASK_RANK = [
+    [[FishAction(s, "ask", (), t, rank) for rank in RANKS] for t in range(MAX_PLAYERS)]
+    for s in range(MAX_PLAYERS)
+]
+_ASK_CARD = [
+    [[FishAction(s, "ask", (card,), t) for card in STANDARD_52] for t in range(MAX_PLAYERS)]
+    for s in range(MAX_PLAYERS)
+]
+
+
+def _build(player: int, verb: str, cards: tuple, target: int | None, rank: Any) -> Action:
+    if verb == "ask" and target is not None and 0 <= player < MAX_PLAYERS:
+        if rank is not None and not cards:
+            return _ASK_RANK[player][target][rank.value - 2]
+        if len(cards) == 1 and rank is None and not cards[0].is_joker:
+            return _ASK_CARD[player][target][_position(cards[0])]
+    return FishAction(player, verb, cards, target, rank)
+
+
+def _position(card: Any) -> int:
+    return (card.rank.value - 2) * 4 + card.suit.index
+
+
+GRAMMAR = _FishGrammar(
+    {"ask": ("seat rank", "seat card")},
+    read_card=one_word(parse_standard_card),
+    read_rank=parse_rank,
+    build=_build,
+    examples={"ask": "ask 2 Q"},
+)
+FishAction.grammar = GRAMMAR
+
+TEXTS.update(
+    {
+        "book": ("{Player} laid down a book of four {rank}.", None),
+        "starts": ("{Player} starts.", None),
+    }
+)
+
+
+class GoFishGame(Game):
+    DECK = STANDARD_52
+    GRAMMAR = GRAMMAR
+    FIELDS = ("draw", "books")
+    STATS = ("asks", "given", "go_fish", "lucky_draws", "books")
+
+    def __init__(
+        self,
+        players: int,
+        seed: int | str,
+        options: dict[str, Any],
+        deck: Sequence[Any] | None = None,
+    ) -> None:
+        if options.get("may_ask_held_card") and not options.get("exact_card"):
+            raise GameSetupError(
+                "option 'may_ask_held_card' needs 'exact_card' on: only an exact card can be "
+                "one you hold yourself"
+            )
+        self.exact = options.get("exact_card", False)
+        self.may_ask_held = options.get("may_ask_held_card", False)
+        self.play_on = options.get("play_on", False)
+        super().__init__(players, seed, options, deck)
+
+    def _load(self, data: dict[str, Any], **keywords: Any) -> None:
+        super()._load(data, **keywords)
+        self.exact = self.options.get("exact_card", False)
+        self.may_ask_held = self.options.get("may_ask_held_card", False)
+        self.play_on = self.options.get("play_on", False)
+
+    # --- the deal -------------------------------------------------------------------------------
+
+    def _deal(self, order: list[int]) -> None:
+        n = 7 if self.players == 2 else 5
+        self.hands = [sorted(order[s * n : (s + 1) * n]) for s in range(self.players)]
+        self.draw: list[int] = order[self.players * n :][::-1]  # the top card is last
+        self.books: list[list[int]] = [[] for _ in range(self.players)]
+        for seat, hand in enumerate(self.hands):
+            self._emit("dealt", {"player": seat, "count": n}, {"cards": self.codes(hand)}, (seat,))
+        for seat in range(self.players):
+            for index in sorted({c >> 2 for c in self.hands[seat]}):
+                self._lay_book(seat, index)
+        self.current = self.rng.below(self.players)
+        self._emit("starts", {"player": self.current})
+
+    # --- legal actions --------------------------------------------------------------------------
+
+    def _targets(self, seat: int) -> list[int]:
+        """Whom `seat` may ask: anyone else; once a play-on pile is out, only hands with cards."""
+        if self.play_on and not self.draw:
+            return [t for t in range(self.players) if t != seat and self.hands[t]]
+        return [t for t in range(self.players) if t != seat]
+
+    def _legal(self, seat: int) -> list[Action]:
+        if seat != self.current:
+            return []
+        hand = self.hands[seat]
+        targets = self._targets(seat)
+        if not self.exact:
+            indexes = sorted({c >> 2 for c in hand})
+            row = _ASK_RANK[seat]
+            return [row[t][i] for t in targets for i in indexes]
+        held = set(hand)
+        wanted = [
+            c
+            for i in sorted({c >> 2 for c in hand})
+            for c in range(4 * i, 4 * i + 4)
+            if self.may_ask_held or c not in held
+        ]
+        row = _ASK_CARD[seat]
+        return [row[t][c] for c in wanted for t in targets]
+
+    # --- playing --------------------------------------------------------------------------------
+
+    def _execute(self, action: Action) -> None:
+        seat, target = action.player, action.target
+        self.counts["asks"] += 1
+        if self.exact:
+            asked = _position(action.cards[0])
+            index, name = asked >> 2, self.CODES[asked]
+        else:
+            asked, index, name = -1, action.rank.value - 2, action.rank.code
+        self._emit("asked", {"player": seat, "target": target, "asked": name})
+        theirs = self.hands[target]
+        if self.exact:
+            given = [asked] if asked in theirs else []
+        else:
+            given = [c for c in theirs if c >> 2 == index]
+        if given:
+            for c in given:
+                theirs.remove(c)
+                insort(self.hands[seat], c)
+            self.counts["given"] += len(given)
+            if self.exact:
+                self._emit("gave", {"player": target, "to": seat, "card": name})
+            else:
+                self._emit(
+                    "gave",
+                    {"player": target, "to": seat, "rank": name, "count": len(given)},
+                    {"cards": self.codes(given)},
+                    (seat, target),
+                )
+            self._lay_book(seat, index)
+            if not self._game_ended():
+                self._go_again(seat)
+            return
+        self._emit("not_held", {"player": target, "asker": seat, "asked": name})
+        if not self.draw:  # play on with the pile out: nobody says "Go fish"
+            self._end_turn(target)
+            return
+        self.counts["go_fish"] += 1
+        c = self.draw.pop()
+        insort(self.hands[seat], c)
+        lucky = c == asked if self.exact else c >> 2 == index
+        if lucky:
+            self.counts["lucky_draws"] += 1
+            self._emit("lucky_draw", {"player": seat, "card": self.CODES[c]})
+        else:
+            self._emit("drew", {"player": seat}, {"card": self.CODES[c]}, (seat,))
+        self._lay_book(seat, c >> 2)
+        if self._game_ended():
+            return
+        if lucky:
+            self._go_again(seat)
+        else:
+            self._end_turn(target)
+
+    def _lay_book(self, seat: int, index: int) -> None:
+        """Lay down the book of rank `index` if `seat` now holds all four."""
+        hand = self.hands[seat]
+        cards = [c for c in hand if c >> 2 == index]
+        if len(cards) < 4:
+            return
+        for c in cards:
+            hand.remove(c)
+        self.books[seat].append(index + 2)
+        self.counts["books"] += 1
+        self._emit(
+            "book", {"player": seat, "rank": RANKS[index].code, "cards": self.codes(cards)}
+        )
+
+    def _game_ended(self) -> bool:
+        """End the game if the last action's consequences ended it (RULES.md §6)."""
+        if self.play_on:
+            if sum(len(b) for b in self.books) == BOOKS_IN_DECK:
+                self._finish_by_rule(Reason.ALL_BOOKS)
+                return True
+            return False
+        if not all(self.hands):
+            self._finish_by_rule(Reason.OUT_OF_CARDS)
+            return True
+        if not self.draw:
+            self._finish_by_rule(Reason.DRAW_PILE_EMPTY)
+            return True
+        return False
+
+    def _go_again(self, seat: int) -> None:
+        """The asker asks again; in play on, an empty hand first draws, or the turn moves on."""
+        if self.hands[seat]:
+            return
+        if self.draw:
+            self._draw_one(seat)
+        else:
+            self._end_turn(self._next_holder(seat))
+
+    def _draw_one(self, seat: int) -> None:
+        c = self.draw.pop()
+        insort(self.hands[seat], c)
+        self._emit("drew", {"player": seat}, {"card": self.CODES[c]}, (seat,))
+
+    def _next_holder(self, seat: int) -> int:
+        """The next seat clockwise after `seat` holding cards; the empty ones are skipped."""
+        s = self._next_seat(seat)
+        while not self.hands[s]:
+            self._emit("skipped", {"player": s})
+            s = self._next_seat(s)
+        return s
+
+    def _begin_turn(self) -> None:
+        if not self.play_on or self.hands[self.current]:
+            return
+        if self.draw:
+            self._draw_one(self.current)
+        else:
+            self._emit("skipped", {"player": self.current})
+            self.current = self._next_holder(self.current)
+
+    # --- the end --------------------------------------------------------------------------------
+
+    def _scores(self) -> list[int]:
+        return [len(b) for b in self.books]
+
+    def _finish_by_rule(self, reason: Reason) -> None:
+        """The most books win; a tie is shared."""
+        most = max(len(b) for b in self.books)
+        self._finish(reason, [s for s in range(self.players) if len(self.books[s]) == most])
+
+    # --- refusals -------------------------------------------------------------------------------
+
+    def _explain(self, action: Action) -> IllegalAction | None:
+        if action.verb != "ask":
+            return None
+        seat, target = action.player, action.target
+        if target == seat:
+            return IllegalAction("ask_yourself", "Ask another player, not yourself.")
+        if self.exact and action.cards == ():
+            return IllegalAction(
+                "name_a_card",
+                f"With the exact card rule, name one card: ask {target} "
+                f"{action.rank.code}S, for example.",
+                rank=action.rank.code,
+            )
+        if not self.exact and action.cards:
+            card = action.cards[0]
+            if card.is_joker:
+                return IllegalAction("no_jokers", "Go Fish is played without jokers.")
+            return IllegalAction(
+                "name_a_rank",
+                f"Ask for a rank, not one card: ask {target} {card.rank.code}.",
+                rank=card.rank.code,
+            )
+        if action.cards and action.cards[0].is_joker:
+            return IllegalAction("no_jokers", "Go Fish is played without jokers.")
+        rank = action.rank if action.rank is not None else action.cards[0].rank
+        if not any(c >> 2 == rank.value - 2 for c in self.hands[seat]):
+            return IllegalAction(
+                "rank_not_held",
+                f"You can only ask for a rank you hold, and you have no {rank.code}.",
+                rank=rank.code,
+            )
+        if self.exact and not self.may_ask_held and _position(action.cards[0]) in self.hands[seat]:
+            return IllegalAction(
+                "card_held",
+                f"You hold {action.cards[0].code} yourself: ask for a card you don't have.",
+                card=action.cards[0].code,
+            )
+        if target not in self._targets(seat):
+            return IllegalAction(
+                "no_cards",
+                f"Player {target} has no cards left and cannot be asked.",
+                target=target,
+            )
+        return None
+
+    # --- what players see -----------------------------------------------------------------------
+
+    def _booked_cards(self) -> list[int]:
+        return [c for b in self.books for r in b for c in range(4 * (r - 2), 4 * (r - 2) + 4)]
+
+    def public_cards(self) -> list[int]:
+        """The books: laid face down, but four of a rank are known to everyone."""
+        return self._booked_cards()
+
+    def _elsewhere(self) -> list[int]:
+        return self.draw + self._booked_cards()
+
+    def _pile_counts(self) -> dict[str, Any]:
+        return {"draw_pile": len(self.draw)}
+
+    def _table(self, seat: int | None) -> dict[str, Any]:
+        return {"books": [[RANKS[r - 2].code for r in b] for b in self.books]}
+
+
+SPEC = register(
+    GameSpec(
+        name="go-fish",
+        title="Go Fish",
+        min_players=2,
+        max_players=MAX_PLAYERS,
+        options={
+            "turn_limit": 1000,
+            "exact_card": False,
+            "may_ask_held_card": False,
+            "play_on": False,
+        },
+        factory=GoFishGame,
+    )
+)
+GoFishGame.spec = SPEC
