@@ -44,6 +44,9 @@ class Reason(StrEnum):
     ALL_FAMILIES = "all_families"
     NO_MOVES = "no_moves"
     TURN_LIMIT = "turn_limit"
+    DRAW_PILE_EMPTY = "draw_pile_empty"
+    ALL_BOOKS = "all_books"
+    ROUNDS_PLAYED = "rounds_played"
 
     @property
     def text(self) -> str:
@@ -56,6 +59,9 @@ REASON_TEXTS = {
     Reason.ALL_FAMILIES: "all nine families are laid down",
     Reason.NO_MOVES: "no player can act any more",
     Reason.TURN_LIMIT: "the turn limit was reached",
+    Reason.DRAW_PILE_EMPTY: "the draw pile ran out",
+    Reason.ALL_BOOKS: "all 13 books are made",
+    Reason.ROUNDS_PLAYED: "every round has been played",
 }
 
 
