@@ -118,9 +118,22 @@ class Grammar:
         self.verb_rank = {verb: i for i, verb in enumerate(self.verbs)}
         self.read_card = read_card
         self.read_rank = read_rank
-        self.build = build or (lambda p, v, cards, t, r: Action(p, v, cards, t, r))
+        # Without `build`, actions are of a type of this grammar's own: they write themselves.
+        self.action_type = type("Action", (Action,), {"__slots__": (), "grammar": self})
+        self.build = build or self.action_type
         self.aliases = dict(aliases or {})
         self.examples = dict(examples or {})
+
+    def action(
+        self,
+        player: int,
+        verb: str,
+        cards: tuple[Any, ...] = (),
+        target: int | None = None,
+        rank: Any = None,
+    ) -> Action:
+        """An action of this grammar's games (what `parse` returns for its text)."""
+        return self.build(player, verb, cards, target, rank)
 
     def only(self, verbs: Sequence[str]) -> Grammar:
         """The same grammar restricted to `verbs` (a game's share of a family's verbs)."""
