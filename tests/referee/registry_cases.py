@@ -53,6 +53,9 @@ def random_options(spec: GameSpec, players: int, rng: random.Random) -> dict[str
             options[name] = rng.random() < 0.4
         elif name in spec.choices:
             options[name] = rng.choice(spec.choices[name])
+    for name, needed in spec.requires.items():
+        if options.get(name):
+            options[needed] = True
     return options
 
 
