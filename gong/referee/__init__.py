@@ -66,6 +66,7 @@ from gong.referee import link  # noqa: E402,F401  isort: skip
 from gong.referee import family  # noqa: E402,F401  isort: skip
 from gong.referee import fight  # noqa: E402,F401  isort: skip
 from gong.referee import go_fish  # noqa: E402,F401  isort: skip
+from gong.referee import bots_go_fish  # noqa: E402,F401  isort: skip
 
 __all__ = [
     "GAMES",

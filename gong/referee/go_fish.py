@@ -26,9 +26,9 @@ As the referee keeps it:
 >>> from gong.referee import new_game
 >>> game = new_game("go-fish", players=3, seed=5)
 >>> [len(h) for h in game.hands], game.current
-([5, 5, 5], 1)
->>> str(game.legal_actions(1)[0])
-'ask 0 4'
+([5, 5, 5], 0)
+>>> str(game.legal_actions(0)[0])
+'ask 1 4'
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from typing import Any
 
 from gong.classic_cards import STANDARD_52, Rank, parse_rank, parse_standard_card
 from gong.referee.actions import Action, Grammar, one_word
-from gong.referee.errors import GameSetupError, IllegalAction
+from gong.referee.errors import IllegalAction
 from gong.referee.events import TEXTS
 from gong.referee.game import Game, Reason
 from gong.referee.registry import GameSpec, register
@@ -119,11 +119,6 @@ class GoFishGame(Game):
         options: dict[str, Any],
         deck: Sequence[Any] | None = None,
     ) -> None:
-        if options.get("may_ask_held_card") and not options.get("exact_card"):
-            raise GameSetupError(
-                "option 'may_ask_held_card' needs 'exact_card' on: only an exact card can be "
-                "one you hold yourself"
-            )
         self.exact = options.get("exact_card", False)
         self.may_ask_held = options.get("may_ask_held_card", False)
         self.play_on = options.get("play_on", False)
@@ -242,9 +237,7 @@ class GoFishGame(Game):
             hand.remove(c)
         self.books[seat].append(index + 2)
         self.counts["books"] += 1
-        self._emit(
-            "book", {"player": seat, "rank": RANKS[index].code, "cards": self.codes(cards)}
-        )
+        self._emit("book", {"player": seat, "rank": RANKS[index].code, "cards": self.codes(cards)})
 
     def _game_ended(self) -> bool:
         """End the game if the last action's consequences ended it (RULES.md §6)."""
@@ -380,6 +373,7 @@ SPEC = register(
             "may_ask_held_card": False,
             "play_on": False,
         },
+        requires={"may_ask_held_card": "exact_card"},
         factory=GoFishGame,
     )
 )

@@ -568,13 +568,15 @@ def test_a_game_replays_from_its_log_and_restores_from_json():
 
 
 @pytest.mark.parametrize("options", [{}, EXACT, PLAY_ON, {**EXACT, "may_ask_held_card": True}])
-def test_greedy_beats_random_more_often_than_not(options):
+def test_the_greedy_bot_wins_more_than_random_ones(options):
     wins = Counter()
-    for seed in range(30):
-        g = new_game("go-fish", players=2, seed=seed, options=options)
-        bots = [make_bot("greedy", "go-fish", seed), make_bot("random", "go-fish", seed)]
+    for seed in range(40):
+        g = new_game("go-fish", players=3, seed=seed, options=options)
+        bots = [
+            make_bot("greedy" if s == 0 else "random", "go-fish", seed * 3 + s) for s in range(3)
+        ]
         while not g.is_over:
             seat = g.to_act()[0]
             g.apply(bots[seat].choose(g, seat))
         wins.update(g.outcome.winners)
-    assert wins[0] > wins[1]
+    assert wins[0] > max(wins[1], wins[2])
