@@ -66,7 +66,9 @@ from gong.referee import link  # noqa: E402,F401  isort: skip
 from gong.referee import family  # noqa: E402,F401  isort: skip
 from gong.referee import fight  # noqa: E402,F401  isort: skip
 from gong.referee import go_fish  # noqa: E402,F401  isort: skip
+from gong.referee import go_boom  # noqa: E402,F401  isort: skip
 from gong.referee import bots_go_fish  # noqa: E402,F401  isort: skip
+from gong.referee import bots_go_boom  # noqa: E402,F401  isort: skip
 
 __all__ = [
     "GAMES",
