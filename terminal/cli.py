@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
@@ -85,6 +85,18 @@ def start_game(variant: str, players: int, seed: int, options: dict[str, Any]) -
 # --- commands ---------------------------------------------------------------------------------
 
 
+def house_rules(example: str) -> Callable[[Callable], Callable]:
+    """The repeatable `--option KEY=VALUE` of both commands."""
+    return click.option(
+        "--option",
+        "-o",
+        "option_pairs",
+        multiple=True,
+        metavar="KEY=VALUE",
+        help=f"A house rule, like {example} (repeatable).",
+    )
+
+
 @click.command(cls=OneLineCommand)
 @click.argument("variant")
 @click.option("--players", "-p", type=int, default=4, show_default=True)
@@ -98,14 +110,7 @@ def start_game(variant: str, players: int, seed: int, options: dict[str, Any]) -
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON only.")
 @click.option("--plot", metavar="FILE.png", help="Draw game lengths and win rates (matplotlib).")
-@click.option(
-    "--option",
-    "-o",
-    "option_pairs",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="A house rule, like turn_limit=200 (repeatable).",
-)
+@house_rules("turn_limit=200")
 @click.option(
     "--jobs",
     "-j",
@@ -170,14 +175,7 @@ def simulate(
     show_default=True,
     help="Bot kinds of the other seats, in turn: greedy, random.",
 )
-@click.option(
-    "--option",
-    "-o",
-    "option_pairs",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="A house rule, like may_draw_instead=on (repeatable).",
-)
+@house_rules("may_draw_instead=on")
 def play(
     variant: str,
     players: int,
