@@ -30,7 +30,7 @@ As the referee keeps it:
 >>> game.round, game.dealer, game.current, [len(h) for h in game.hands]
 (1, 2, 0, [7, 7, 7])
 >>> game.view(0)["table"]["top"], [str(a) for a in game.legal_actions(0)]
-('3H', ['play 3D', 'play 10H'])
+('3D', ['play 3H', 'play 4D', 'play 9D'])
 """
 
 from __future__ import annotations
@@ -52,6 +52,15 @@ MAX_PLAYERS = 4
 
 class BoomAction(Action):
     __slots__ = ()
+
+    def __str__(self) -> str:
+        text = _TEXT.get(id(self))  # interned actions live forever: their ids stay theirs
+        return GRAMMAR.text(self) if text is None else text
+
+
+_TEXT: dict[int, str] = {}
+_PLAYED: dict[int, int] = {}
+"""id of an interned `play` -> the deck position of its card."""
 
 
 GRAMMAR = Grammar(
@@ -99,11 +108,15 @@ class _Deck:
         self.boom = [c.is_joker or (jokers == 0 and c.rank.value == 14) for c in self.cards]
         self.joker = [c.is_joker for c in self.cards]
         self.play = [[BoomAction(s, "play", (c,)) for c in self.cards] for s in range(MAX_PLAYERS)]
+        for row in self.play:
+            for c, action in enumerate(row):
+                _TEXT[id(action)], _PLAYED[id(action)] = GRAMMAR.text(action), c
 
 
 _DECKS = [_Deck(j) for j in range(MAX_JOKERS + 1)]
 _DRAW = [BoomAction(s, "draw") for s in range(MAX_PLAYERS)]
 _PASS = [BoomAction(s, "pass") for s in range(MAX_PLAYERS)]
+_TEXT.update({id(a): a.verb for a in (*_DRAW, *_PASS)})
 
 
 class GoBoomGame(Game):
@@ -155,7 +168,7 @@ class GoBoomGame(Game):
 
     def _draw_for_deal(self) -> int:
         """Everyone draws a card; the lowest deals. A joker is drawn again; a tie for the
-        lowest draws again among the tied. Drawn from a deck the generator shuffles."""
+        lowest draws again among the tied. The generator draws each card at random."""
         t = self.t
         pool: list[int] = []
         contenders = list(range(self.players))
@@ -163,10 +176,12 @@ class GoBoomGame(Game):
             drawn: dict[int, int] = {}
             for seat in contenders:
                 while True:
-                    if not pool:
+                    if not pool:  # (only after many ties) the cards drawn go back
                         pool = list(range(len(t.cards)))
-                        self.rng.shuffle(pool)
-                    c = pool.pop()
+                    i = self.rng.below(len(pool))  # a random card of those left
+                    c = pool[i]
+                    pool[i] = pool[-1]
+                    pool.pop()
                     self._emit("drew_for_deal", {"player": seat, "card": t.codes[c]})
                     if not t.joker[c]:
                         break
@@ -243,7 +258,8 @@ class GoBoomGame(Game):
     def _execute(self, action: Action) -> None:
         seat, verb = action.player, action.verb
         if verb == "play":
-            self._play(seat, _position(action.cards[0]))
+            c = _PLAYED.get(id(action))
+            self._play(seat, _position(action.cards[0]) if c is None else c)
         elif verb == "draw":
             self.counts["draws"] += 1
             self.passes = 0

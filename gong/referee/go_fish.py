@@ -33,7 +33,7 @@ As the referee keeps it:
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Sequence
 from typing import Any
 
@@ -46,12 +46,17 @@ from gong.referee.registry import GameSpec, register
 
 RANKS = tuple(Rank)
 """By rank index 0-12 (2 to ace). Deck position p holds a card of rank index p >> 2."""
+RANK_CODES = tuple(rank.code for rank in RANKS)
 
 BOOKS_IN_DECK = 13
 
 
 class FishAction(Action):
     __slots__ = ()
+
+    def __str__(self) -> str:
+        text = _TEXT.get(id(self))  # interned actions live forever: their ids stay theirs
+        return GRAMMAR.text(self) if text is None else text
 
 
 class _FishGrammar(Grammar):
@@ -76,6 +81,11 @@ _ASK_CARD = [
 ]
 
 
+_TEXT: dict[int, str] = {}
+_ASKED: dict[int, tuple[int, int]] = {}
+"""id of an interned ask -> (the rank index asked for, the deck position asked for or -1)."""
+
+
 def _build(player: int, verb: str, cards: tuple, target: int | None, rank: Any) -> Action:
     if verb == "ask" and target is not None and 0 <= player < MAX_PLAYERS:
         if rank is not None and not cards:
@@ -89,6 +99,14 @@ def _position(card: Any) -> int:
     return (card.rank.value - 2) * 4 + card.suit.index
 
 
+def _asked_of(action: Action) -> tuple[int, int]:
+    """(rank index, deck position or -1) of an ask that is not one of the interned ones."""
+    if action.cards:
+        c = _position(action.cards[0])
+        return c >> 2, c
+    return action.rank.value - 2, -1
+
+
 GRAMMAR = _FishGrammar(
     {"ask": ("seat rank", "seat card")},
     read_card=one_word(parse_standard_card),
@@ -97,6 +115,14 @@ GRAMMAR = _FishGrammar(
     examples={"ask": "ask 2 Q"},
 )
 FishAction.grammar = GRAMMAR
+for _row in _ASK_RANK:
+    for _asks in _row:
+        for _i, _a in enumerate(_asks):
+            _TEXT[id(_a)], _ASKED[id(_a)] = GRAMMAR.text(_a), (_i, -1)
+for _row in _ASK_CARD:
+    for _asks in _row:
+        for _c, _a in enumerate(_asks):
+            _TEXT[id(_a)], _ASKED[id(_a)] = GRAMMAR.text(_a), (_c >> 2, _c)
 
 TEXTS.update(
     {
@@ -177,21 +203,20 @@ class GoFishGame(Game):
     def _execute(self, action: Action) -> None:
         seat, target = action.player, action.target
         self.counts["asks"] += 1
-        if self.exact:
-            asked = _position(action.cards[0])
-            index, name = asked >> 2, self.CODES[asked]
-        else:
-            asked, index, name = -1, action.rank.value - 2, action.rank.code
+        index, asked = _ASKED.get(id(action)) or _asked_of(action)
+        name = self.CODES[asked] if asked >= 0 else RANK_CODES[index]
         self._emit("asked", {"player": seat, "target": target, "asked": name})
         theirs = self.hands[target]
-        if self.exact:
+        if asked >= 0:
             given = [asked] if asked in theirs else []
         else:
-            given = [c for c in theirs if c >> 2 == index]
+            lo = bisect_left(theirs, 4 * index)
+            given = theirs[lo : bisect_left(theirs, 4 * index + 4, lo)]
         if given:
+            mine = self.hands[seat]
             for c in given:
                 theirs.remove(c)
-                insort(self.hands[seat], c)
+                insort(mine, c)
             self.counts["given"] += len(given)
             if self.exact:
                 self._emit("gave", {"player": target, "to": seat, "card": name})
@@ -213,7 +238,7 @@ class GoFishGame(Game):
         self.counts["go_fish"] += 1
         c = self.draw.pop()
         insort(self.hands[seat], c)
-        lucky = c == asked if self.exact else c >> 2 == index
+        lucky = c == asked if asked >= 0 else c >> 2 == index
         if lucky:
             self.counts["lucky_draws"] += 1
             self._emit("lucky_draw", {"player": seat, "card": self.CODES[c]})
@@ -230,14 +255,14 @@ class GoFishGame(Game):
     def _lay_book(self, seat: int, index: int) -> None:
         """Lay down the book of rank `index` if `seat` now holds all four."""
         hand = self.hands[seat]
-        cards = [c for c in hand if c >> 2 == index]
-        if len(cards) < 4:
+        lo = bisect_left(hand, 4 * index)
+        if bisect_left(hand, 4 * index + 4, lo) - lo < 4:
             return
-        for c in cards:
-            hand.remove(c)
+        cards = hand[lo : lo + 4]
+        del hand[lo : lo + 4]
         self.books[seat].append(index + 2)
         self.counts["books"] += 1
-        self._emit("book", {"player": seat, "rank": RANKS[index].code, "cards": self.codes(cards)})
+        self._emit("book", {"player": seat, "rank": RANK_CODES[index], "cards": self.codes(cards)})
 
     def _game_ended(self) -> bool:
         """End the game if the last action's consequences ended it (RULES.md §6)."""
