@@ -47,6 +47,7 @@ from gong.referee.registry import GameSpec, register
 RANKS = tuple(Rank)
 """By rank index 0-12 (2 to ace). Deck position p holds a card of rank index p >> 2."""
 RANK_CODES = tuple(rank.code for rank in RANKS)
+CODES = tuple(card.code for card in STANDARD_52)
 
 BOOKS_IN_DECK = 13
 
@@ -70,6 +71,10 @@ class _FishGrammar(Grammar):
 
 
 MAX_PLAYERS = 6
+_BIT = [1 << (c >> 2) for c in range(52)]
+_ASKS_BY_MASK: dict[tuple[int, int, int], list[Action]] = {}
+"""(players, seat, mask of the ranks held) -> the legal asks: shared, never changed."""
+_OTHERS = [[[t for t in range(n) if t != s] for s in range(n)] for n in range(MAX_PLAYERS + 1)]
 # Interned actions: a legal list is built from shared values, so apply() finds them by identity.
 _ASK_RANK = [
     [[FishAction(s, "ask", (), t, rank) for rank in RANKS] for t in range(MAX_PLAYERS)]
@@ -177,79 +182,100 @@ class GoFishGame(Game):
         """Whom `seat` may ask: anyone else; once a play-on pile is out, only hands with cards."""
         if self.play_on and not self.draw:
             return [t for t in range(self.players) if t != seat and self.hands[t]]
-        return [t for t in range(self.players) if t != seat]
+        return _OTHERS[self.players][seat]
 
     def _legal(self, seat: int) -> list[Action]:
         if seat != self.current:
             return []
         hand = self.hands[seat]
+        if not self.exact and not (self.play_on and not self.draw):
+            # Asking anyone else: the asks depend only on the ranks held, a 13-bit mask.
+            mask = 0
+            for c in hand:
+                mask |= _BIT[c]
+            key = (self.players, seat, mask)
+            acts = _ASKS_BY_MASK.get(key)
+            if acts is None:
+                if len(_ASKS_BY_MASK) > 40_000:  # a bound on the memory it may take
+                    _ASKS_BY_MASK.clear()
+                rows = _ASK_RANK[seat]
+                held = [i for i in range(13) if mask >> i & 1]
+                acts = [rows[t][i] for t in _OTHERS[self.players][seat] for i in held]
+                _ASKS_BY_MASK[key] = acts
+            return acts
         targets = self._targets(seat)
+        indexes = sorted({c >> 2 for c in hand})
         if not self.exact:
-            indexes = sorted({c >> 2 for c in hand})
-            row = _ASK_RANK[seat]
-            return [row[t][i] for t in targets for i in indexes]
-        held = set(hand)
-        wanted = [
-            c
-            for i in sorted({c >> 2 for c in hand})
-            for c in range(4 * i, 4 * i + 4)
-            if self.may_ask_held or c not in held
+            rows = _ASK_RANK[seat]
+            return [row[i] for row in [rows[t] for t in targets] for i in indexes]
+        held = () if self.may_ask_held else hand
+        rows = _ASK_CARD[seat]
+        return [
+            rows[t][c]
+            for i in indexes
+            for c in range(i << 2, (i << 2) + 4)
+            if c not in held
+            for t in targets
         ]
-        row = _ASK_CARD[seat]
-        return [row[t][c] for c in wanted for t in targets]
 
     # --- playing --------------------------------------------------------------------------------
 
     def _execute(self, action: Action) -> None:
         seat, target = action.player, action.target
-        self.counts["asks"] += 1
+        counts, emit = self.counts, self._emit
+        counts["asks"] += 1
         index, asked = _ASKED.get(id(action)) or _asked_of(action)
-        name = self.CODES[asked] if asked >= 0 else RANK_CODES[index]
-        self._emit("asked", {"player": seat, "target": target, "asked": name})
+        name = CODES[asked] if asked >= 0 else RANK_CODES[index]
+        emit("asked", {"player": seat, "target": target, "asked": name})
         theirs = self.hands[target]
+        low, high = index << 2, (index << 2) + 4  # the deck positions of the asked rank
         if asked >= 0:
-            given = [asked] if asked in theirs else []
+            given = [asked] if asked in theirs else None
+            if given:
+                theirs.remove(asked)
         else:
-            lo = bisect_left(theirs, 4 * index)
-            given = theirs[lo : bisect_left(theirs, 4 * index + 4, lo)]
+            lo = bisect_left(theirs, low)
+            hi = bisect_left(theirs, high, lo)
+            given = theirs[lo:hi] if hi > lo else None
+            if given:
+                del theirs[lo:hi]
         if given:
-            mine = self.hands[seat]
-            for c in given:
-                theirs.remove(c)
-                insort(mine, c)
-            self.counts["given"] += len(given)
-            if self.exact:
-                self._emit("gave", {"player": target, "to": seat, "card": name})
+            counts["given"] += len(given)
+            if asked >= 0:
+                emit("gave", {"player": target, "to": seat, "card": name})
             else:
-                self._emit(
+                emit(
                     "gave",
                     {"player": target, "to": seat, "rank": name, "count": len(given)},
-                    {"cards": self.codes(given)},
+                    {"cards": [CODES[c] for c in given]},
                     (seat, target),
                 )
-            self._lay_book(seat, index)
+            mine = self.hands[seat]
+            lo = bisect_left(mine, low)
+            hi = bisect_left(mine, high, lo)
+            mine[lo:hi] = sorted(mine[lo:hi] + given)  # one rank's cards sit together
+            if hi - lo + len(given) == 4:
+                self._lay_book(seat, index)
             if not self._game_ended():
                 self._go_again(seat)
             return
-        self._emit("not_held", {"player": target, "asker": seat, "asked": name})
+        emit("not_held", {"player": target, "asker": seat, "asked": name})
         if not self.draw:  # play on with the pile out: nobody says "Go fish"
             self._end_turn(target)
             return
-        self.counts["go_fish"] += 1
+        counts["go_fish"] += 1
         c = self.draw.pop()
         insort(self.hands[seat], c)
-        lucky = c == asked if asked >= 0 else c >> 2 == index
-        if lucky:
-            self.counts["lucky_draws"] += 1
-            self._emit("lucky_draw", {"player": seat, "card": self.CODES[c]})
-        else:
-            self._emit("drew", {"player": seat}, {"card": self.CODES[c]}, (seat,))
-        self._lay_book(seat, c >> 2)
-        if self._game_ended():
+        if c == asked if asked >= 0 else low <= c < high:
+            counts["lucky_draws"] += 1
+            emit("lucky_draw", {"player": seat, "card": CODES[c]})
+            self._lay_book(seat, c >> 2)
+            if not self._game_ended():
+                self._go_again(seat)
             return
-        if lucky:
-            self._go_again(seat)
-        else:
+        emit("drew", {"player": seat}, {"card": CODES[c]}, (seat,))
+        self._lay_book(seat, c >> 2)
+        if not self._game_ended():
             self._end_turn(target)
 
     def _lay_book(self, seat: int, index: int) -> None:
@@ -262,7 +288,9 @@ class GoFishGame(Game):
         del hand[lo : lo + 4]
         self.books[seat].append(index + 2)
         self.counts["books"] += 1
-        self._emit("book", {"player": seat, "rank": RANK_CODES[index], "cards": self.codes(cards)})
+        self._emit(
+            "book", {"player": seat, "rank": RANK_CODES[index], "cards": [CODES[c] for c in cards]}
+        )
 
     def _game_ended(self) -> bool:
         """End the game if the last action's consequences ended it (RULES.md §6)."""
