@@ -76,7 +76,7 @@ TEXTS.update(
         "dealer": ("{Player} deals first.", None),
         "round": ("Round {round}: player {dealer} deals.", None),
         "boom": ("{Player} played {card}: BOOM! Everyone else draws a card.", None),
-        "round_over": ("Round {round} is over. Scores: {scores}; totals: {totals}.", None),
+        "round_over": ("Round {round} is over: each score is added to its total.", None),
     }
 )
 
