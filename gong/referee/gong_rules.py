@@ -445,5 +445,5 @@ class GongGame(Game):
         if "stats" in state:
             state["counts"] = {k: state["stats"].get(k, 0) for k in self.STATS}
         state.pop("phase", None)
-        state.setdefault("history", [])  # the events before saving are not known
+        state.setdefault("history", [])  # recovered by replaying the log, where it can be
         return data
