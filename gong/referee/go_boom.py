@@ -2,7 +2,7 @@
 draw with a joker: BOOM! One game object is the whole match, every round.
 
 Actions: ``play QS``, ``play JK1``, ``draw`` (only when no card of your hand matches; the turn
-then ends at once) and ``pass`` (only when, in the same case, the draw pile is empty).
+then ends at once) and ``pass`` (only when the draw pile is empty and you cannot play).
 
 As the referee keeps it:
 
@@ -16,7 +16,8 @@ As the referee keeps it:
   the draw pile, top card first; later rounds are shuffled by the generator). A turned-up
   joker goes back at a random place in the draw pile and the next card is turned;
 - a boom card may be played on anything and is never forced: holding one and nothing that
-  matches, you may play it, or draw (or pass when the draw pile is empty). Every other player
+  matches, you may play it or draw. With the draw pile empty you pass only when you cannot
+  play at all: holding a boom card, you play it. Every other player
   then draws one card, from the next player on, while cards remain; the next player matches
   the card beneath the joker. A boom card as your last card booms first, then the round ends;
 - the discards are never reshuffled; a round is blocked when every player passed in a row;
@@ -250,7 +251,10 @@ class GoBoomGame(Game):
                 acts.append(plays[c])
                 matched = True
         if not matched:
-            acts.append(_DRAW[seat] if self.draw else _PASS[seat])
+            if self.draw:
+                acts.append(_DRAW[seat])  # a boom card never forces: drawing is allowed
+            elif not acts:
+                acts.append(_PASS[seat])  # no card to play at all, and none to draw
         return acts
 
     # --- playing --------------------------------------------------------------------------------
@@ -359,10 +363,11 @@ class GoBoomGame(Game):
                 card=card.code,
                 match=top,
             )
-        if self._can_match(seat, m):
+        plays = verb == "pass" and any(a.verb == "play" for a in self._legal_now(seat))
+        if plays or self._can_match(seat, m):
             return IllegalAction(
                 "can_play",
-                f"You have a card that matches {top}: play it.",
+                f"You have a card you can play on {top}: play it.",
                 match=top,
             )
         if verb == "draw":

@@ -246,7 +246,8 @@ def test_with_the_draw_pile_empty_a_player_who_cannot_play_passes():
     assert acts(g, 0) == ["pass"]
     assert refused(g, 0, "draw").code == "pile_empty"
     play(g, 0, "pass")
-    assert acts(g, 1) == ["play JK1", "pass"]  # a boom card never forces
+    assert acts(g, 1) == ["play JK1"]  # holding a joker, you can play: no pass
+    assert refused(g, 1, "pass").code == "can_play"
     assert events(g, "passed")[0]["params"] == {"player": 0}
 
 
@@ -263,16 +264,16 @@ def _all_but(*kept):
 
 def test_a_blocked_round_when_everyone_passed_in_a_row_everybody_scores_their_hand():
     g = new3(options={"rounds": 1})
-    discard = _all_but("2C", "KD", "JK1", "AH", "9S")
-    g = position(g, [["2C"], ["KD", "JK1"], ["AH"]], [*discard, "9S"], draw=[])
+    discard = _all_but("2C", "KD", "5H", "AH", "9S")
+    g = position(g, [["2C"], ["5H", "KD"], ["AH"]], [*discard, "9S"], draw=[])
     play(g, 0, "pass")
     play(g, 1, "pass")
     assert not g.is_over
     play(g, 2, "pass")
-    assert g.is_over and g.outcome.scores == (2, 30, 15) and g.outcome.winners == (0,)
+    assert g.is_over and g.outcome.scores == (2, 15, 15) and g.outcome.winners == (0,)
     over = events(g, "round_over")[-1]["params"]
-    assert over["reason"] == "blocked" and over["scores"] == [2, 30, 15]
-    assert over["hands"] == [["2C"], ["KD", "JK1"], ["AH"]]
+    assert over["reason"] == "blocked" and over["scores"] == [2, 15, 15]
+    assert over["hands"] == [["2C"], ["5H", "KD"], ["AH"]]
 
 
 def test_a_play_breaks_the_run_of_passes():
