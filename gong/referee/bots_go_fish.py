@@ -34,11 +34,12 @@ def knowledge(game: GoFishGame, seat: int) -> list[list[int]]:
         code, p = event["code"], event["params"]
         if code == "asked":
             known[p["player"]][_index(p["asked"], game.exact)] = HOLDS
-        elif code == "gave":
-            index = _index(p.get("rank") or p["card"], game.exact and "card" in p)
+        elif code == "gave":  # an exact card: they may hold more of its rank
+            known[p["to"]][_index(p["card"], True)] = HOLDS
+        elif code == "gave_rank":  # all their cards of the rank
+            index = _index(p["rank"], False)
             known[p["to"]][index] = HOLDS
-            if not game.exact:
-                known[p["player"]][index] = LACKS
+            known[p["player"]][index] = LACKS
         elif code == "not_held":
             if not game.exact:
                 known[p["player"]][_index(p["asked"], False)] = LACKS

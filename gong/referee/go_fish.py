@@ -1,7 +1,8 @@
 """Go Fish (RULES.md §6): ask the others for a rank you hold and collect books of four.
 
 Actions: ``ask 2 Q`` (ask player 2 for queens), or with `exact_card` ``ask 2 QS`` (for the
-queen of spades). Everything else happens by itself and is told by events: the cards given,
+queen of spades). Everything else happens by itself and is told by events: the cards given
+(``gave_rank``, or ``gave`` for an exact card),
 "Go fish" (``not_held``) and the draw that follows (``drew``, or ``lucky_draw`` when it is the
 card asked for, shown to all), the books laid down (``book``), and in `play_on` the empty
 hands that draw or are skipped.
@@ -132,6 +133,10 @@ for _row in _ASK_CARD:
 TEXTS.update(
     {
         "book": ("{Player} laid down a book of four {rank}.", None),
+        "gave_rank": (
+            "{Player} gave {to} their {rank} cards: {cards}.",
+            "{Player} gave {to} their {rank} cards ({count}).",
+        ),
         "starts": ("{Player} starts.", None),
     }
 )
@@ -245,7 +250,7 @@ class GoFishGame(Game):
                 emit("gave", {"player": target, "to": seat, "card": name})
             else:
                 emit(
-                    "gave",
+                    "gave_rank",
                     {"player": target, "to": seat, "rank": name, "count": len(given)},
                     {"cards": [CODES[c] for c in given]},
                     (seat, target),
