@@ -75,7 +75,7 @@ TEXTS.update(
     {
         "drew_for_deal": ("{Player} drew {card} for the deal.", None),
         "dealer": ("{Player} deals first.", None),
-        "round": ("Round {round}: player {dealer} deals.", None),
+        "round": ("Round {round} begins: {player} deals.", None),
         "boom": ("{Player} played {card}: BOOM! Everyone else draws a card.", None),
         "round_over": ("Round {round} is over: each score is added to its total.", None),
     }
@@ -197,7 +197,7 @@ class GoBoomGame(Game):
         """Deal `order` (top card first) for this round: 7 cards each, one at a time from the
         dealer's left; turn up the next card (a joker goes back at random)."""
         players, t = self.players, self.t
-        self._emit("round", {"round": self.round, "dealer": self.dealer})
+        self._emit("round", {"round": self.round, "player": self.dealer})
         self.hands = [[] for _ in range(players)]
         for i in range(HAND_SIZE * players):
             self.hands[(self.dealer + 1 + i) % players].append(order[i])

@@ -149,6 +149,7 @@ def test_the_lowest_card_deals_a_joker_is_drawn_again_ties_redraw_among_the_tied
             contenders = tied
         assert i == len(draws) and g.dealer == tied[0]
         assert events(g, "dealer")[0]["params"] == {"player": g.dealer}
+        assert render(events(g, "round")[0]) == f"Round 1 begins: player {g.dealer} deals."
         assert new_game("go-boom", players=4, seed=seed).dealer == g.dealer  # seeded
     assert saw_joker and saw_tie
 
@@ -425,9 +426,9 @@ def _play_out(g, seed=0):
 def test_one_round_per_player_the_deal_passes_clockwise_lowest_total_wins(players):
     g = _play_out(new_game("go-boom", players=players, seed=11), seed=11)
     rounds = [e["params"] for e in g.events(None) if e["code"] == "round"]
-    first = rounds[0]["dealer"]
+    first = rounds[0]["player"]
     assert [r["round"] for r in rounds] == list(range(1, players + 1))
-    assert [r["dealer"] for r in rounds] == [(first + i) % players for i in range(players)]
+    assert [r["player"] for r in rounds] == [(first + i) % players for i in range(players)]
     scored = [e["params"] for e in g.events(None) if e["code"] == "round_over"]
     assert len(scored) == players
     totals = [sum(s["scores"][p] for s in scored) for p in range(players)]
@@ -442,7 +443,7 @@ def test_each_round_starts_left_of_its_dealer_with_a_fresh_deal():
     while g.round == 1:
         seat = g.to_act()[0]
         g.apply(bots[seat].choose(g, seat))
-    assert g.dealer == (events(g, "round")[0]["params"]["dealer"] + 1) % 3
+    assert g.dealer == (events(g, "round")[0]["params"]["player"] + 1) % 3
     assert g.current == (g.dealer + 1) % 3
     assert [len(h) for h in g.hands] == [7, 7, 7] and len(g.discard) == 1
     assert sorted(g.all_cards()) == list(range(54))
