@@ -175,8 +175,9 @@ class GoFishGame(Game):
         self.books: list[list[int]] = [[] for _ in range(self.players)]
         for seat, hand in enumerate(self.hands):
             self._emit("dealt", {"player": seat, "count": n}, {"cards": self.codes(hand)}, (seat,))
-        for seat in range(self.players):
-            for index in sorted({c >> 2 for c in self.hands[seat]}):
+        for seat, hand in enumerate(self.hands):
+            # A sorted hand holds a book where a card and the third after it share a rank.
+            for index in [c >> 2 for c, d in zip(hand, hand[3:], strict=False) if c >> 2 == d >> 2]:
                 self._lay_book(seat, index)
         self.current = self.rng.below(self.players)
         self._emit("starts", {"player": self.current})
