@@ -69,6 +69,10 @@ from gong.referee import family  # noqa: E402,F401  isort: skip
 from gong.referee import fight  # noqa: E402,F401  isort: skip
 from gong.referee import gang_of_four  # noqa: E402,F401  isort: skip
 from gong.referee import bots_gang_of_four  # noqa: E402,F401  isort: skip
+from gong.referee import go_fish  # noqa: E402,F401  isort: skip
+from gong.referee import go_boom  # noqa: E402,F401  isort: skip
+from gong.referee import bots_go_fish  # noqa: E402,F401  isort: skip
+from gong.referee import bots_go_boom  # noqa: E402,F401  isort: skip
 
 __all__ = [
     "GAMES",

@@ -51,6 +51,9 @@ class Reason(StrEnum):
     NO_MOVES = "no_moves"
     TURN_LIMIT = "turn_limit"
     TARGET_SCORE = "target_score"
+    DRAW_PILE_EMPTY = "draw_pile_empty"
+    ALL_BOOKS = "all_books"
+    ROUNDS_PLAYED = "rounds_played"
 
     @property
     def text(self) -> str:
@@ -64,6 +67,9 @@ REASON_TEXTS = {
     Reason.NO_MOVES: "no player can act any more",
     Reason.TURN_LIMIT: "the turn limit was reached",
     Reason.TARGET_SCORE: "a player reached the target score",
+    Reason.DRAW_PILE_EMPTY: "the draw pile ran out",
+    Reason.ALL_BOOKS: "all 13 books are made",
+    Reason.ROUNDS_PLAYED: "every round has been played",
 }
 
 

@@ -34,6 +34,9 @@ class GameSpec:
     keywords: tuple[str, ...] = ()
     """Extra keyword arguments new_game accepts for this game (like FIGHT's `missions`)."""
     bounds: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    requires: Mapping[str, str] = field(default_factory=dict)
+    """Switches that mean something only with another switch on (Go Fish's
+    `may_ask_held_card` needs `exact_card`): on without it, a setup error."""
 
     def __post_init__(self) -> None:
         if "turn_limit" not in self.options:
@@ -99,6 +102,9 @@ class GameSpec:
             else:
                 self._check_choice(key, value)
             merged[key] = value
+        for name, needed in self.requires.items():
+            if merged[name] and not merged[needed]:
+                raise GameSetupError(f"option {name!r} needs option {needed!r} on")
         first = merged.get("first_player", 0)
         if not 0 <= first < players:
             raise GameSetupError(

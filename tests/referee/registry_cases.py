@@ -57,6 +57,9 @@ def random_options(spec: GameSpec, players: int, rng: random.Random) -> dict[str
             # Half the time the lowest value: a match to a low target score stays quick.
             low = spec.bounds[name][0]
             options[name] = low if rng.random() < 0.5 else rng.randint(low, max(low, default))
+    for name, needed in spec.requires.items():
+        if options.get(name):
+            options[needed] = True
     return options
 
 

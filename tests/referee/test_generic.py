@@ -54,7 +54,8 @@ def test_every_game_has_a_bounded_turn_limit_and_options_that_read_from_text(spe
         for value in values:
             text = ("on" if value else "off") if isinstance(value, bool) else str(value)
             assert spec.parse_option(name, text) == value
-            new_game(spec.name, players=players, options={name: value})
+            needs = {spec.requires[name]: True} if value is True and name in spec.requires else {}
+            new_game(spec.name, players=players, options={name: value, **needs})
         if isinstance(default, int) and not isinstance(default, bool):
             with pytest.raises(GameSetupError, match=name):
                 spec.parse_option(name, "lots")
