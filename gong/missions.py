@@ -20,13 +20,16 @@ from typing import Any
 
 from gong.cards import Kind
 from gong.i18n import LANGUAGES, typeset
-from gong.yamlsource import LocatedDict, LocatedList, YamlSourceError, load_yaml
+from gong.yamlsource import LocatedDict, LocatedList, YamlSourceError, load_yaml, shown
 
 BUNDLED_MISSIONS = Path(__file__).resolve().parent.parent / "missions"
 """The missions shipped with the project (`missions/` at the top of the repository)."""
 
 MAX_COUNT = 5
 """No single step moves more than this many cards: a mission must stay playable."""
+
+MAX_PROBLEMS_PER_FILE = 50
+"""A file that is wrong everywhere is reported this far, so the list stays readable."""
 
 MISSION_ID = re.compile(r"^[a-z][a-z0-9-]{1,39}$")
 GAME_ID = re.compile(r"^[a-z][a-z0-9_]{1,39}$")
@@ -129,7 +132,7 @@ class Problem:
         if self.mission_id:
             parts.append(f"mission {self.mission_id!r}")
         if self.field:
-            parts.append(f"field {self.field!r}")
+            parts.append(f"field {shown(self.field)}")
         return ", ".join(parts) + f": {self.message}"
 
 
@@ -168,20 +171,36 @@ class MissionBook:
         return self.by_id.get(mission_id)
 
 
+class _TooManyProblems(Exception):
+    pass
+
+
 class _Checker:
-    """Validates one file, collecting problems instead of stopping at the first."""
+    """Validates one file, collecting problems instead of stopping at the first (up to
+    MAX_PROBLEMS_PER_FILE)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.problems: list[Problem] = []
 
     def problem(self, line: int | None, mission_id: str | None, fld: str | None, msg: str) -> None:
+        if len(self.problems) == MAX_PROBLEMS_PER_FILE:
+            self.problems.append(
+                Problem(
+                    str(self.path),
+                    line,
+                    None,
+                    None,
+                    f"more problems follow; checking stopped after {MAX_PROBLEMS_PER_FILE}",
+                )
+            )
+            raise _TooManyProblems
         self.problems.append(Problem(str(self.path), line, mission_id, fld, msg))
 
     def count(self, value: Any, line: int, mid: str, fld: str) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
             self.problem(
-                line, mid, fld, f"must be a whole number from 1 to {MAX_COUNT}, not {value!r}"
+                line, mid, fld, f"must be a whole number from 1 to {MAX_COUNT}, not {shown(value)}"
             )
             return None
         if not 1 <= value <= MAX_COUNT:
@@ -205,7 +224,10 @@ class _Checker:
         here = f"{fld}.{verb}"
         if verb not in VERBS:
             self.problem(
-                line, mid, here, f"unknown effect verb {verb!r}: expected one of {', '.join(VERBS)}"
+                line,
+                mid,
+                here,
+                f"unknown effect verb {shown(verb)}: expected one of {', '.join(VERBS)}",
             )
             return None
         if verb in SIMPLE_VERBS:
@@ -244,7 +266,7 @@ class _Checker:
                 arg.line_of(preposition),
                 mid,
                 f"{here}.{preposition}",
-                f"must be one of {', '.join(targets)}, not {target!r}",
+                f"must be one of {', '.join(targets)}, not {shown(target)}",
             )
             return None
         return None if n is None or extra else Step(verb, n, target)
@@ -290,7 +312,7 @@ class _Checker:
                 arg.line_of("game"),
                 mid,
                 f"{fld}.game",
-                f"must be a short lower-case name like rock_paper_scissors, not {game!r}",
+                f"must be a short lower-case name like rock_paper_scissors, not {shown(game)}",
             )
             return None
         results = {}
@@ -352,7 +374,7 @@ class _Checker:
                 None,
                 f"missions[{index}].id",
                 f"needs a stable id of lower-case letters, digits and '-' "
-                f"(like {kind.value}-01), not {mid!r}",
+                f"(like {kind.value}-01), not {shown(mid)}",
             )
             return None
         for extra in sorted(set(raw) - {"id", "title", "text", "effect"}, key=str):
@@ -401,7 +423,7 @@ class _Checker:
                 data.line_of("kind"),
                 None,
                 "kind",
-                f"must be {kind.value!r} in {kind.value}.yaml, not {data.get('kind')!r}",
+                f"must be {kind.value!r} in {kind.value}.yaml, not {shown(data.get('kind'))}",
             )
         for extra in sorted(set(data) - {"kind", "missions"}, key=str):
             self.problem(
@@ -454,15 +476,21 @@ def load_missions(directory: Path | str = BUNDLED_MISSIONS) -> MissionBook:
             problems.append(Problem(exc.path, exc.line, None, None, exc.message))
             continue
         checker = _Checker(path)
-        missions = checker.file(data, kind)
-        for mission in missions:
-            line = int(mission.source.rsplit(":", 1)[1])
-            if mission.id in seen_ids:
-                checker.problem(
-                    line, mission.id, "id", f"duplicate id (first used at {seen_ids[mission.id]})"
-                )
-            else:
-                seen_ids[mission.id] = mission.source
+        try:
+            missions = checker.file(data, kind)
+            for mission in missions:
+                line = int(mission.source.rsplit(":", 1)[1])
+                if mission.id in seen_ids:
+                    checker.problem(
+                        line,
+                        mission.id,
+                        "id",
+                        f"duplicate id (first used at {seen_ids[mission.id]})",
+                    )
+                else:
+                    seen_ids[mission.id] = mission.source
+        except _TooManyProblems:
+            missions = []
         problems.extend(checker.problems)
         by_kind[kind] = tuple(missions)
     for stray in sorted(directory.glob("*.y*ml")):

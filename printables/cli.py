@@ -96,11 +96,13 @@ def print_deck(
     mission cards, every QR code decoded back before success is reported."""
     from tqdm import tqdm
 
+    from gong.procs import Terminated, exit_code
     from printables.deck import (
         DeckError,
         PrintOptions,
         check_output_folder,
         load_bundled_missions,
+        plan_for,
         print_deck,
         work_size,
     )
@@ -125,12 +127,23 @@ def print_deck(
             jobs=jobs or os.cpu_count() or 1,
             missions=load_bundled_missions(),
         )
+    except DeckError as exc:
+        raise click.ClickException(str(exc)) from None
+    try:
+        plan_for(options)  # the base URL's length against the QR codes' size, before any work
+    except DeckError as exc:
+        raise ArgumentError(f"Invalid value for '--base-url': {exc}") from None
+    try:
         total = work_size(options, list(options.missions or ()))
         tqdm.monitor_interval = 0  # no monitor thread: the workers are forked
         with tqdm(total=total, unit="image", desc="Rendering", file=sys.stderr) as bar:
             report = print_deck(options, bar.update)
     except DeckError as exc:
         raise click.ClickException(str(exc)) from None
+    except (KeyboardInterrupt, Terminated) as stop:
+        what = "interrupted" if isinstance(stop, KeyboardInterrupt) else str(stop)
+        click.echo(f"\nPrinting {what}: {out} was left as it was.", err=True)
+        sys.exit(exit_code(stop))
 
     plan = report.qr_plan
     assert plan is not None

@@ -1,20 +1,24 @@
 """One print run: render the cards (in parallel), verify every QR code, write the PNGs and the
-PDFs into a temporary folder, and move it into place only when everything succeeded.
+PDFs into a hidden staging folder beside the output, and move it into place only when
+everything succeeded.
 
-A folder that holds `deck.json` is a complete, verified deck; nothing else is ever moved to
-the output path.
+Nothing a user made is deleted. The output folder is replaced only when it holds exactly what
+an earlier run wrote, as its `deck.json` lists it (names and SHA-256 digests). Ctrl-C or
+SIGTERM stops the workers at once, removes the staging folder and leaves the earlier deck as it
+was; staging folders of a run that was killed outright are removed by the next run.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
-import multiprocessing
 import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,6 +27,7 @@ from PIL import Image
 from gong.cards import DECK, Card
 from gong.i18n import LANGUAGES, check_language
 from gong.missions import Mission, MissionBook, load_missions
+from gong.procs import signals_held, still_running, stop_on_signals, worker_pool
 from printables import qr, sheets
 from printables.faces import MAX_QR_SIDE_MM, CardPainter
 from printables.geometry import MAX_DPI, MIN_DPI, PAPERS_MM, Scale
@@ -31,6 +36,10 @@ from printables.missioncards import mission_card
 
 MARKER = "deck.json"
 """Written last: its presence means the folder is a complete, verified deck."""
+UNVERIFIED_MARKER = "unverified.json"
+"""The manifest of a deck whose verification failed (kept beside the output for a look)."""
+STAGING_MARKER = ".gong-print"
+"""In every hidden folder a run makes: the run's process id, so a later run knows whose it is."""
 PNG_COMPRESS_LEVEL = 6
 """zlib's default: a third smaller files than level 1 for print shops' uploads, at about
 three times the encoding time."""
@@ -161,33 +170,103 @@ def _render_all(
             yield result
         return
     # fork: the workers start at once with everything imported.
-    context = multiprocessing.get_context("fork")
     workers = min(options.jobs, len(tasks))
-    with ProcessPoolExecutor(
+    with worker_pool(
         workers,
-        mp_context=context,
         initializer=_init_worker,
         initargs=(options.dpi, qr_plan, options.lang),
+        context="fork",
     ) as pool:
         futures = [pool.submit(_run, task) for task in tasks]
-        for future in as_completed(futures):
-            result = future.result()
-            advance(len(result[1]))
-            yield result
+        try:
+            for future in as_completed(futures):
+                result = future.result()
+                advance(len(result[1]))
+                yield result
+        except BrokenProcessPool:
+            raise DeckError("a rendering process died (out of memory, or killed)") from None
 
 
 # -- the run ----------------------------------------------------------------------------------
 
 
 def check_output_folder(out: Path) -> None:
-    """Refuse an output path that would overwrite something that is not a deck."""
+    """Refuse an output path that would overwrite something that is not an earlier deck."""
+    if out.is_symlink():
+        raise DeckError(f"{out} is a symbolic link: give the folder itself")
     if out.exists() and not out.is_dir():
         raise DeckError(f"{out} is a file, not a folder")
-    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
-        raise DeckError(
-            f"{out} already holds files and is not a deck made by gong print "
-            f"(no {MARKER}): choose a new or empty folder"
-        )
+    if out.is_dir() and any(out.iterdir()):
+        why = _not_ours(out, MARKER)
+        if why:
+            raise DeckError(f"{out} {why}; nothing was changed: choose a new or empty folder")
+
+
+def _not_ours(folder: Path, marker: str) -> str | None:
+    """None when FOLDER holds exactly the files its MARKER manifest lists, unchanged; else
+    what is in the way, in words."""
+    try:
+        manifest = json.loads((folder / marker).read_text(encoding="utf-8"))
+        listed, digests = set(manifest["files"]), manifest.get("sha256")
+    except FileNotFoundError:
+        return f"already holds files and is not a deck made by gong print (no {marker})"
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return f"has a {marker} that gong print did not write"
+    if not isinstance(digests, dict) or set(digests) != listed:
+        return f"has a {marker} without the file digests this gong print checks"
+    folders = {parent.as_posix() for name in listed for parent in Path(name).parents}
+    extra = []
+    for path in sorted(folder.rglob("*")):
+        name = path.relative_to(folder).as_posix()
+        ours = name in listed or name in (marker, STAGING_MARKER)
+        if path.is_symlink() or not (ours if path.is_file() else name in folders):
+            extra.append(name)
+    if extra:
+        shown = ", ".join(extra[:3]) + (f" and {len(extra) - 3} more" if len(extra) > 3 else "")
+        return f"holds files that gong print did not write ({shown})"
+    for name in sorted(listed):
+        path = folder / name
+        if path.is_file() and _sha256(path) != digests[name]:
+            return f"holds {name}, changed since gong print wrote it"
+    return None
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _hidden_folder(out: Path, role: str) -> Path:
+    """A new hidden folder beside OUT, marked with this process's id."""
+    folder = Path(tempfile.mkdtemp(prefix=f".{out.name}-{role}-", dir=out.parent))
+    (folder / STAGING_MARKER).write_text(f"{os.getpid()}\n", encoding="ascii")
+    return folder
+
+
+def remove_stale_staging(out: Path) -> list[Path]:
+    """Remove the hidden folders that a killed run (SIGKILL, power loss) left beside OUT, and
+    bring back an earlier deck that such a run had moved aside. Folders of a run still going,
+    and anything without our marker, are left alone. Returns what was removed."""
+    removed = []
+    if not out.parent.is_dir():
+        return removed
+    for folder in sorted(out.parent.glob(f".{out.name}-*-*")):
+        try:
+            owner = int((folder / STAGING_MARKER).read_text(encoding="ascii"))
+        except (OSError, ValueError):
+            continue
+        if owner == os.getpid() or still_running(owner):
+            continue
+        moved_aside = folder / "deck"
+        is_old = folder.name.startswith(f".{out.name}-old-")
+        if is_old and moved_aside.is_dir() and not out.exists():
+            os.rename(moved_aside, out)  # killed between the two renames: undo the first
+        shutil.rmtree(folder, ignore_errors=True)
+        removed.append(folder)
+    return removed
 
 
 def plan_for(options: PrintOptions) -> qr.QrPlan:
@@ -208,30 +287,53 @@ def print_deck(options: PrintOptions, progress: Callable[[int], None] | None = N
     number of images finished. Raises DeckError for a run that cannot start; a run whose
     verification fails returns a report with `failures` and leaves the output path alone."""
     out = options.out
-    check_output_folder(out)
-    qr_plan = plan_for(options)
-    missions = list(options.missions if options.missions is not None else load_bundled_missions())
-    report = DeckReport(out=out, qr_plan=qr_plan, mission_count=len(missions))
-    report.links = {card.code: card_link(options.base_url, card) for card in options.cards}
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
-    except OSError as exc:
-        raise DeckError(f"cannot write into {out.parent}: {exc.strerror or exc}") from None
-    try:
-        _write_everything(options, qr_plan, missions, staging, report, progress or (lambda n: None))
-        if report.failures:
-            kept = out.with_name(out.name + ".unverified")
-            shutil.rmtree(kept, ignore_errors=True)
-            staging.rename(kept)
-            report.kept = kept
-            return report
-        _write_marker(options, qr_plan, staging, report)
-        _move_into_place(staging, out)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+    with stop_on_signals():
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            remove_stale_staging(out)
+        except OSError as exc:
+            raise DeckError(f"cannot write into {out.parent}: {exc.strerror or exc}") from None
+        check_output_folder(out)
+        qr_plan = plan_for(options)
+        missions = list(
+            options.missions if options.missions is not None else load_bundled_missions()
+        )
+        report = DeckReport(out=out, qr_plan=qr_plan, mission_count=len(missions))
+        report.links = {card.code: card_link(options.base_url, card) for card in options.cards}
+        try:
+            staging = _hidden_folder(out, "new")
+        except OSError as exc:
+            raise DeckError(f"cannot write into {out.parent}: {exc.strerror or exc}") from None
+        try:
+            _write_everything(
+                options, qr_plan, missions, staging, report, progress or (lambda n: None)
+            )
+            if report.failures:
+                _write_marker(options, qr_plan, staging, report, UNVERIFIED_MARKER)
+                report.kept = _keep_unverified(staging, out)
+                return report
+            _write_marker(options, qr_plan, staging, report, MARKER)
+            _move_into_place(staging, out)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
     return report
+
+
+def _keep_unverified(staging: Path, out: Path) -> Path:
+    """Move STAGING to `OUT.unverified` for a look, replacing only an earlier run's
+    unverified deck; a folder of that name holding anything else gets a numbered sibling."""
+    kept = out.with_name(out.name + ".unverified")
+    number = 1
+    while kept.exists() and (kept.is_symlink() or _not_ours(kept, UNVERIFIED_MARKER)):
+        number += 1
+        kept = out.with_name(f"{out.name}.unverified-{number}")
+    with signals_held():
+        if kept.exists():
+            shutil.rmtree(kept)
+        os.rename(staging, kept)
+        (kept / STAGING_MARKER).unlink()
+    return kept
 
 
 def load_bundled_missions() -> MissionBook:
@@ -289,7 +391,7 @@ def _write_everything(
 
 
 def _write_marker(
-    options: PrintOptions, qr_plan: qr.QrPlan, staging: Path, report: DeckReport
+    options: PrintOptions, qr_plan: qr.QrPlan, staging: Path, report: DeckReport, marker: str
 ) -> None:
     manifest = {
         "base_url": str(options.base_url),
@@ -307,17 +409,20 @@ def _write_marker(
         "verified": sorted(report.links),
         "missions": report.mission_count,
         "files": report.files,
+        # What lets a later run replace this folder: it holds exactly these files, unchanged.
+        "sha256": {name: _sha256(staging / name) for name in report.files},
     }
-    (staging / MARKER).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-    report.files.append(MARKER)
+    (staging / marker).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    report.files.append(marker)
 
 
 def _move_into_place(staging: Path, out: Path) -> None:
-    """Replace OUT (absent, empty, or an older deck) by STAGING with two renames."""
-    old = None
-    if out.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{out.name}-old-", dir=out.parent))
-        os.rename(out, old / "deck")
-    os.rename(staging, out)
+    """Replace OUT (absent, empty, or an earlier deck) by STAGING with two renames."""
+    old = _hidden_folder(out, "old") if out.exists() else None
+    with signals_held():
+        if old is not None:
+            os.rename(out, old / "deck")
+        os.rename(staging, out)
+        (out / STAGING_MARKER).unlink()
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)

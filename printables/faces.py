@@ -215,7 +215,7 @@ class CardPainter:
         )
         image.paste(region, box[:2])
 
-    def corner_index(self, label: str, gem: Gem | None, ink: str) -> Image.Image:
+    def corner_index(self, label: str, gem: Gem | None) -> Image.Image:
         """The corner index (number over the gem glyph) as a transparent tile."""
         w, h = self.px(INDEX_W_MM), self.px(13.5)
         tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
@@ -245,7 +245,7 @@ class CardPainter:
         return tile
 
     def place_indices(self, image: Image.Image, label: str, gem: Gem | None, ink: str) -> None:
-        tile = self.corner_index(label, gem, ink)
+        tile = self.corner_index(label, gem)
         x0, y0 = self.px(SAFE_LEFT_MM), self.px(SAFE_LEFT_MM)
         image.paste(tile, (x0, y0), tile)
         turned = tile.rotate(180)

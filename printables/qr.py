@@ -74,10 +74,17 @@ def plan(links: Iterable[str], scale: Scale, max_side_mm: float) -> QrPlan:
     quiet zone; `QrError` if the links need modules smaller than MIN_MODULE_MM."""
     links = list(links)
     longest = max(links, key=len)
+    shown = (
+        repr(longest)
+        if len(longest) <= 80
+        else repr(longest[:60]) + f"… ({len(longest)} characters)"
+    )
     try:
+        smallest_version(longest)  # fails first, and fast, when no version holds the links
         version = max(smallest_version(link) for link in links)
-    except qrcode.exceptions.DataOverflowError:
-        raise QrError(f"the link {longest!r} is too long for any QR code") from None
+    except (qrcode.exceptions.DataOverflowError, ValueError):
+        # qrcode raises ValueError("Invalid version") when no version 1-40 holds the data.
+        raise QrError(f"the link {shown} is too long for any QR code") from None
     modules = 17 + 4 * version + 2 * QUIET_MODULES
     target = max(1, round(TARGET_MODULE_MM * scale.px_per_mm))
     fitting = math.floor(scale.px(max_side_mm) / modules)
@@ -85,7 +92,7 @@ def plan(links: Iterable[str], scale: Scale, max_side_mm: float) -> QrPlan:
     result = QrPlan(version, box, scale.dpi)
     if box < 2 or result.module_mm < MIN_MODULE_MM:
         raise QrError(
-            f"the links (the longest is {longest!r}) need QR version {version}, whose modules "
+            f"the links (the longest is {shown}) need QR version {version}, whose modules "
             f"would be {box * MM_PER_INCH / scale.dpi:.2f} mm on the card at {scale.dpi} DPI "
             f"(at least {MIN_MODULE_MM} mm is needed): use a shorter base URL or a higher DPI"
         )

@@ -29,6 +29,7 @@ from gong.i18n import LANGUAGES
 
 RULES_DIR = Path(__file__).resolve().parent / "content" / "rules"
 RULE_SLUGS: tuple[str, ...] = ("index", "link", "family", "fight", "jokers")
+RULE_SLUGS += ("go-fish", "go-boom", "gang-of-four")  # the classic games GONG descends from
 """`index` is the /rules overview; the others are /rules/<slug>, in menu order."""
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")

@@ -7,7 +7,7 @@ from flask import Blueprint, Response, g, jsonify
 from gong.cards import Kind
 from server.state import site
 from server.texts import HOWTO_STEPS, gem_list, kind_card, text
-from server.views.rules import MENU, VARIANTS
+from server.views.rules import menu
 from server.web import page
 
 bp = Blueprint("home", __name__)
@@ -43,7 +43,7 @@ def index() -> Response:
         gems=gem_list(g.lang),
         steps=HOWTO_STEPS,
         buttons=kind_buttons(g.lang),
-        rules_menu=[(slug, MENU[slug]) for slug in VARIANTS],
+        rules_menu=menu(g.lang),
     )
 
 

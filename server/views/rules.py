@@ -1,6 +1,6 @@
-"""The rules: /rules (overview) and /rules/<slug> for LINK, FAMILY, FIGHT and the jokers, from
-server/content/rules/<lang>/<slug>.md. A page missing in the visitor's language is shown in
-English rather than not at all."""
+"""The rules: /rules (overview) and /rules/<slug> for LINK, FAMILY, FIGHT, the jokers and the
+three classic games, from server/content/rules/<lang>/<slug>.md. A page missing in the
+visitor's language is shown in English rather than not at all."""
 
 from __future__ import annotations
 
@@ -14,9 +14,17 @@ from server.web import lost, page
 
 bp = Blueprint("rules", __name__)
 
-# Menu names are the game's proper names, the same in every language.
+# Menu names are the game's proper names, the same in every language, except where families
+# know a classic game by another name.
 MENU = {"link": "GONG LINK", "family": "GONG FAMILY", "fight": "GONG FIGHT", "jokers": "GONG JOKER"}
+MENU.update({"go-fish": "Go Fish", "go-boom": "Jokers Go Boom", "gang-of-four": "Gang of Four"})
+LOCAL_NAMES = {"fr": {"go-fish": "La pêche"}, "sv": {"go-fish": "Finns i sjön"}}
 VARIANTS = tuple(slug for slug in RULE_SLUGS if slug != "index")
+
+
+def menu(lang: str) -> list[tuple[str, str]]:
+    """The rules menu as (slug, name) in menu order, with the names used in `lang`."""
+    return [(slug, LOCAL_NAMES.get(lang, {}).get(slug, MENU[slug])) for slug in VARIANTS]
 
 
 def _find(slug: str) -> tuple[RulesPage, str] | None:
@@ -41,7 +49,7 @@ def _show(slug: str) -> Response:
         rules_page=rules_page,
         page_lang=page_lang,
         slug=slug,
-        menu=[(s, MENU[s]) for s in VARIANTS],
+        menu=menu(g.lang),
     )
 
 

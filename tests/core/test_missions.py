@@ -286,7 +286,7 @@ def test_not_a_mapping_and_empty_and_not_utf8(tmp_path):
     assert any(
         "malus.yaml, line 2, field 'missions': must be a non-empty list" in p for p in problems
     )
-    assert any("fight.yaml: not UTF-8" in p for p in problems)
+    assert any("fight.yaml, line 2: not UTF-8 text (byte 0xFF at column 1)" in p for p in problems)
 
 
 def test_missing_directory(tmp_path):

@@ -6,9 +6,12 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from gong.cards import DECK
 from gong.cli import main
 from printables import qr
 from printables.deck import MARKER
+
+from .conftest import run_deck
 
 GOOD = ["--base-url", "https://gong.example.org"]
 
@@ -64,9 +67,8 @@ def test_out_must_not_be_a_file_or_someone_elses_folder(tmp_path):
 
 def test_full_run_prints_a_summary_and_replaces_an_older_deck(tmp_path):
     out = tmp_path / "deck"
-    out.mkdir()
-    (out / MARKER).write_text("{}")
-    (out / "stale.png").write_bytes(b"old")
+    run_deck(out, cards=DECK[:2])  # an earlier deck: A4, English mission cards
+    assert (out / "print-and-play-a4.pdf").is_file()
     result = run(
         "--base-url",
         "http://localhost:8000",
@@ -89,7 +91,8 @@ def test_full_run_prints_a_summary_and_replaces_an_older_deck(tmp_path):
     assert "QR codes: version 2, error correction Q" in result.stdout
     assert "mm per module" in result.stdout
     assert "all 56 QR codes decode" in result.stdout
-    assert not (out / "stale.png").exists()
+    assert not (out / "print-and-play-a4.pdf").exists()
+    assert not (out / "mission-cards-en.pdf").exists()
     manifest = json.loads((out / MARKER).read_text())
     assert manifest["links"]["NE5"] == "HTTP://LOCALHOST:8000/C/NE5"
     assert (out / "mission-cards-fr.pdf").is_file()

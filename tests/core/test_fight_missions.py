@@ -1,0 +1,155 @@
+"""Fight missions are games a six-year-old and a parent can play at a real table: short,
+with a clear winner, and the same game in every language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gong.cards import Kind
+from gong.i18n import LANGUAGES
+from gong.missions import BUNDLED_MISSIONS, Challenge, Mission, load_missions
+
+FIGHTS: tuple[Mission, ...] = load_missions().of_kind(Kind.FIGHT)
+RULES_PAGES = BUNDLED_MISSIONS.parent / "server" / "content" / "rules"
+
+MAX_GAME_WORDS = 34
+"""The mini-game, read aloud, is about 30 words at most (the fixed ending not counted)."""
+
+# The fixed ending says what the challenge's effect does, always in the same words, so a
+# child who has heard it once recognises it. Keyed by the winner's and the loser's steps.
+ENDINGS: dict[tuple[str, str], dict[str, str]] = {
+    ("lay_down 1", "draw 1"): {
+        "en": "The winner lays down a card, the loser draws one.",
+        "fr": "Le gagnant pose une carte, le perdant en pioche une.",
+        "sv": "Vinnaren lägger ner ett kort och förloraren drar ett.",
+    },
+    ("lay_down 2", "draw 1"): {
+        "en": "The winner lays down two cards, the loser draws one.",
+        "fr": "Le gagnant pose deux cartes, le perdant en pioche une.",
+        "sv": "Vinnaren lägger ner två kort och förloraren drar ett.",
+    },
+    ("lay_down 1", "receive 1 from opponent"): {
+        "en": "The winner lays down a card and gives the loser another.",
+        "fr": "Le gagnant pose une carte et en donne une autre au perdant.",
+        "sv": "Vinnaren lägger ner ett kort och ger förloraren ett till.",
+    },
+    ("lay_down 2", "receive 1 from opponent"): {
+        "en": "The winner lays down two cards and gives the loser one more.",
+        "fr": "Le gagnant pose deux cartes et en donne une au perdant.",
+        "sv": "Vinnaren lägger ner två kort och ger förloraren ett till.",
+    },
+    ("lay_down 1", "take 1 from opponent"): {
+        "en": "The winner lays down a card, then the loser takes one at random from the winner.",
+        "fr": "Le gagnant pose une carte, puis le perdant lui en prend une au hasard.",
+        "sv": "Vinnaren lägger ner ett kort, sedan tar förloraren ett kort från vinnaren utan "
+        "att titta.",
+    },
+}
+
+# One phrase per language for "play again", the tie rule of every game that can tie; the
+# fight rules page uses the same phrase for a race nobody can judge.
+PLAY_AGAIN = {"en": "play again", "fr": "on recommence", "sv": "kör ni igen"}
+# Other ways of saying it, which a mission must not use: one phrase is easier to learn.
+OTHER_REPLAY_PHRASES = {
+    "en": ("try again", "go again", "race again", "hum again", "mime again"),
+    "fr": ("rejoue", "encore une fois", "on souffle encore"),
+    "sv": ("gör om", "gör ni om", "väljer ni igen", "nynnar ni igen", "mimar ni igen"),
+}
+
+# The missions whose game cannot end in a tie, and why: the players take turns until one
+# fails, or one player's guess or hand decides alone.
+CANNOT_TIE = {
+    "fight-04": "only one thumb can be pinned",
+    "fight-05": "a total is odd or even",
+    "fight-06": "the guess is right or wrong",
+    "fight-07": "turns: the first to fail loses",
+    "fight-09": "one song, three guesses: found or not",
+    "fight-12": "turns: the first to fail loses",
+    "fight-13": "turns: the first to forget loses",
+    "fight-16": "turns: the first right guess wins",
+    "fight-19": "turns: the first to fail loses",
+    "fight-20": "turns, longer each round: the first to trip loses",
+    "fight-22": "turns, longer each round: the first to fail loses",
+    "fight-23": "one mime, three guesses: found or not",
+    "fight-24": "the call is right or wrong",
+    "fight-26": "turns: the first right guess wins",
+}
+
+
+def ending_of(mission: Mission, lang: str) -> str:
+    challenge = mission.challenge
+    assert isinstance(challenge, Challenge), f"{mission.id} is not a challenge"
+    shape = (", ".join(map(str, challenge.winner)), ", ".join(map(str, challenge.loser)))
+    assert shape in ENDINGS, f"{mission.id}: no fixed ending yet for a challenge doing {shape}"
+    assert lang in ENDINGS[shape], f"no fixed ending in {lang!r} for {shape}"
+    return ENDINGS[shape][lang]
+
+
+def game_part(mission: Mission, lang: str) -> str:
+    """The text that explains the mini-game: everything before the fixed ending."""
+    text = mission.text_in(lang)
+    ending = ending_of(mission, lang)
+    assert text.endswith(" " + ending), f"{mission.id} ({lang}) must end with {ending!r}"
+    return text[: -len(ending)].strip()
+
+
+def words(text: str) -> list[str]:
+    """Words as a reader says them: "l'autre" is one, a lone ":" or "!" is none."""
+    return [w for w in text.split() if re.search(r"\w", w)]
+
+
+def per_mission_and_language():
+    return pytest.mark.parametrize(
+        ("mission", "lang"),
+        [(m, lang) for m in FIGHTS for lang in LANGUAGES],
+        ids=[f"{m.id}-{lang}" for m in FIGHTS for lang in LANGUAGES],
+    )
+
+
+def test_there_are_fight_missions_in_every_language():
+    assert len(FIGHTS) >= 20
+    assert all(lang in m.text for m in FIGHTS for lang in LANGUAGES)
+
+
+@per_mission_and_language()
+def test_the_text_ends_with_the_fixed_ending_of_its_effect(mission, lang):
+    assert game_part(mission, lang)
+
+
+@per_mission_and_language()
+def test_the_game_is_explained_in_about_thirty_words(mission, lang):
+    count = len(words(game_part(mission, lang)))
+    assert count <= MAX_GAME_WORDS, f"{mission.id} ({lang}): {count} words, not a quick game"
+
+
+@pytest.mark.parametrize("mission", FIGHTS, ids=[m.id for m in FIGHTS])
+def test_every_game_that_can_tie_says_play_again(mission):
+    assert all(lang in PLAY_AGAIN for lang in LANGUAGES), "a language has no 'play again'"
+    says = {lang: PLAY_AGAIN[lang] in game_part(mission, lang).lower() for lang in LANGUAGES}
+    if mission.id in CANNOT_TIE:
+        # A tie rule in a game that cannot tie means the list or the text is out of date.
+        assert not any(says.values()), f"{mission.id} is listed as unable to tie: {says}"
+    else:
+        assert all(says.values()), f"{mission.id} can tie; its tie rule is missing in {says}"
+
+
+def test_the_cannot_tie_list_names_existing_fight_missions():
+    assert set(CANNOT_TIE) <= {m.id for m in FIGHTS}
+
+
+@per_mission_and_language()
+def test_one_phrase_for_play_again(mission, lang):
+    text = mission.text_in(lang).lower()
+    used = [phrase for phrase in OTHER_REPLAY_PHRASES.get(lang, ()) if phrase in text]
+    assert not used, f"{mission.id} ({lang}) says {used}; say {PLAY_AGAIN[lang]!r}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_fight_rules_page_says_who_judges_a_race(lang):
+    """The two players of a race cannot judge it: the page says so, with the same "play
+    again" as the missions, so the missions need not repeat it."""
+    page = (RULES_PAGES / lang / "fight.md").read_text(encoding="utf-8")
+    judging = [p for p in page.split("\n\n") if PLAY_AGAIN[lang] in p.lower()]
+    assert len(judging) == 1, f"rules/{lang}/fight.md: say 'who judges a race' once"
