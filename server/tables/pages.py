@@ -36,7 +36,7 @@ from server.tables.forms import CREATOR_COOKIE, NONCE_COOKIE, SEAT_COOKIE, FormR
 from server.tables.ids import TableIdError, parse_table_id
 from server.tables.service import Table, TableError
 from server.tables.store import StoreError
-from server.texts import TEXTS, text
+from server.texts import TEXTS, kind_mission, text
 from server.web import language_links
 
 bp = Blueprint("tables_pages", __name__)
@@ -420,9 +420,15 @@ def _mission(view: dict[str, Any]) -> dict[str, Any] | None:
         return None
     mission = site().book.get(shown.get("id", ""))
     kind = Kind.parse(shown["kind"]) if shown.get("kind") else None
+    band = kind_mission(kind, g.lang) if kind else ""
     if mission is None:
-        return {"title": shown.get("title"), "text": shown.get("text"), "kind": kind}
-    return {"title": mission.title_in(g.lang), "text": mission.text_in(g.lang), "kind": kind}
+        return {"title": shown.get("title"), "text": shown.get("text"), "kind": kind, "band": band}
+    return {
+        "title": mission.title_in(g.lang),
+        "text": mission.text_in(g.lang),
+        "kind": kind,
+        "band": band,
+    }
 
 
 def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
@@ -594,9 +600,15 @@ def move(table_id: str) -> Response:
         service.act(table_id, secret, reader, action, version)
     except TableError as error:
         if error.status in (409, 422):
-            return _back(table_id, seat, error.code)
+            return _back(table_id, _shown_seat(table, seat), error.code)
         raise
-    return _back(table_id, seat)
+    return _back(table_id, _shown_seat(table, seat))
+
+
+def _shown_seat(table: Table, seat: int | None) -> int | None:
+    """The seat the address names after a move: only with one phone, where it says whose
+    hand the phone shows."""
+    return seat if table.meta["mode"] == "pass" else None
 
 
 @bp.post("/t/<table_id>/leave")
