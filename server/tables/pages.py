@@ -507,6 +507,9 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         free=[s for s in seats if not s["taken"] and not s["bot"]],
         outcome=outcome,
         reason=_reason(outcome),
+        winner_names=", ".join(
+            table.name_of(w, g.lang) for w in (outcome or {}).get("winners", [])
+        ),
         card=lambda code: show.card(code, g.lang),
         holds_seat=bool(seat_secret) and reader is not None,
         next_id=answer["next"],
