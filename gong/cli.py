@@ -1,5 +1,8 @@
 """The `gong` command. Each face's subcommand lives with that face and is imported only when
-it runs, so `gong missions check` never loads Flask or Pillow."""
+it runs, so `gong missions check` never loads Flask or Pillow.
+
+This is the only module under `gong/` that imports click: the faces' commands share its
+one-line errors (`ArgumentError`, `OneLineCommand`)."""
 
 from __future__ import annotations
 
@@ -13,9 +16,26 @@ import click
 LAZY_COMMANDS = {
     "serve": ("server.cli:serve", "Serve the mission site under gunicorn."),
     "print": ("printables.cli:print_deck", "Print the deck: card PNGs, PDFs, verified QR codes."),
-    "simulate": ("gong.referee.cli:simulate", "Play many games between bots and show statistics."),
-    "play": ("gong.referee.cli:play", "Play a GONG game in the terminal against bots."),
+    "simulate": ("terminal.cli:simulate", "Play many games between bots and show statistics."),
+    "play": ("terminal.cli:play", "Play a GONG game in the terminal against bots."),
 }
+
+
+class ArgumentError(click.ClickException):
+    """A bad argument, shown as one line (`Error: ...`) with click's usage-error exit code."""
+
+    exit_code = 2
+
+
+class OneLineCommand(click.Command):
+    """Click prints usage and a hint before a bad argument's message; one line is clearer.
+    Every face's subcommand uses this class."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            raise ArgumentError(exc.format_message()) from None
 
 
 class LazyGroup(click.Group):

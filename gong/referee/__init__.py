@@ -28,8 +28,8 @@ A new game (`gong.referee.game.Game`, deck-agnostic; GONG's variants build on
 - `DECK`: its cards, a tuple of card values with a `code` (duplicates allowed). The state
   holds deck positions: `self.hands[seat]` lists the positions a seat holds;
 - `GRAMMAR`: a `Grammar` of its verbs' forms, e.g. ``{"ask": "seat rank", "play": "cards",
-  "pass": ""}`` with `read_card` and `read_rank`; its actions are `Action(player, verb,
-  cards=(...), target=, rank=)` (an `Action` subclass whose `grammar` is set writes itself);
+  "pass": ""}`` with `read_card` and `read_rank`; `GRAMMAR.action(player, verb, cards=(...),
+  target=, rank=)` makes its actions, which write themselves in its words;
 - `FIELDS` (its own plain-data state, `TYPES` for NamedTuple fields), `STATS` (counters in
   `self.counts`), `ANYTIME` (verbs usable out of turn);
 - what it shows to everyone: `public_cards()`, and the public params of its events;
@@ -37,7 +37,9 @@ A new game (`gong.referee.game.Game`, deck-agnostic; GONG's variants build on
 implements `_deal(order)`, `_legal(seat)`, `_execute(action)` (with `self._emit(code, params,
 secret, sees)`, `self._end_turn()`, `self._finish(reason, winners)`), `_explain(action)`,
 `_table(seat)`, `_elsewhere()` (cards outside hands); and registers a `GameSpec` (with a
-`turn_limit` option) whose `factory` is the class.
+`turn_limit` option) whose `factory` is the class. A new way to end is a new member of
+`Reason` with its words in `REASON_TEXTS` (`gong.referee.game`); a new event code gets its
+English text in `gong.referee.events.TEXTS`. `tests/referee/toygame.py` is a small whole game.
 
 >>> from gong.referee import new_game, GAMES
 >>> GAMES["gong-link"].max_players, GAMES["gong-link"].parse_option("turn_limit", "200")

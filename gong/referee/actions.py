@@ -118,9 +118,22 @@ class Grammar:
         self.verb_rank = {verb: i for i, verb in enumerate(self.verbs)}
         self.read_card = read_card
         self.read_rank = read_rank
-        self.build = build or (lambda p, v, cards, t, r: Action(p, v, cards, t, r))
+        # Without `build`, actions are of a type of this grammar's own: they write themselves.
+        self.action_type = type("Action", (Action,), {"__slots__": (), "grammar": self})
+        self.build = build or self.action_type
         self.aliases = dict(aliases or {})
         self.examples = dict(examples or {})
+
+    def action(
+        self,
+        player: int,
+        verb: str,
+        cards: tuple[Any, ...] = (),
+        target: int | None = None,
+        rank: Any = None,
+    ) -> Action:
+        """An action of this grammar's games (what `parse` returns for its text)."""
+        return self.build(player, verb, cards, target, rank)
 
     def only(self, verbs: Sequence[str]) -> Grammar:
         """The same grammar restricted to `verbs` (a game's share of a family's verbs)."""
@@ -203,63 +216,122 @@ class Grammar:
         self, verb: str, form: tuple[str, ...], tokens: list[str], player: int, players: int
     ) -> Action | tuple[float, IllegalAction]:
         """The action if `tokens` fit `form`; else how far they fitted, and why they do not."""
+        words = _Words(self, verb, tokens)
         cards: list[Any] = []
         target: int | None = None
         rank: Any = None
-        i = 0
-        for slot in form:
-            if slot == "->":
-                continue
-            if slot in ("seat", "[seat]"):
-                if i == len(tokens) or not tokens[i].isdigit():
-                    if slot == "[seat]":
-                        continue
-                    return i, self._write_like(verb)
-                target = int(tokens[i])
-                i += 1
-                if not 0 <= target < players:
-                    raise IllegalAction(
-                        "no_such_player",
-                        f"There is no player {target}: players are numbered 0 to {players - 1}.",
-                        player=target,
-                        players=players,
-                    )
-            elif slot in ("card", "cards"):
-                read = 0
-                while i < len(tokens) and not (read and tokens[i].isdigit()):
-                    if self.read_card is None:
-                        return i, self._write_like(verb)
-                    try:
-                        card, i = self.read_card(tokens, i)
-                    except (CardCodeError, ValueError) as exc:
-                        return i + 0.5, IllegalAction("unreadable", f"{exc}.", word=tokens[i])
-                    cards.append(card)
-                    read += 1
-                    if slot == "card":
-                        break
-                if not read:
-                    return i, self._write_like(verb)
-            elif slot == "rank":
-                if i == len(tokens) or self.read_rank is None:
-                    return i, self._write_like(verb)
-                try:
-                    rank = self.read_rank(tokens[i])
-                except ValueError as exc:
-                    return i + 0.5, IllegalAction("unreadable", f"{exc}.", word=tokens[i])
-                i += 1
-        if i < len(tokens):
-            if tokens[i].isdigit() and target is not None:
-                why = f"Name one player only: {self.example(verb)}."
-            elif cards and "cards" not in form:
-                why = f"Name one card only: {self.example(verb)}."
-            else:
-                return i, self._write_like(verb)
-            return i, IllegalAction("unreadable", why, example=self.example(verb))
+        try:
+            for slot in form:
+                if slot in ("seat", "[seat]"):
+                    target = words.seat(players, optional=slot == "[seat]")
+                elif slot in ("card", "cards"):
+                    cards = words.cards(one=slot == "card")
+                elif slot == "rank":
+                    rank = words.rank()
+            words.end()
+        except _Misfit as misfit:
+            return misfit.progress, misfit.refusal
         return self.build(player, verb, tuple(cards), target, rank)
 
     def _write_like(self, verb: str) -> IllegalAction:
         example = self.example(verb)
         return IllegalAction("unreadable", f"Write it like this: {example}.", example=example)
+
+
+class _Misfit(Exception):
+    """Words that do not fit a form: how far they fitted, and the refusal to give."""
+
+    def __init__(self, progress: float, refusal: IllegalAction) -> None:
+        self.progress = progress
+        self.refusal = refusal
+
+
+class _Words:
+    """The words of an action after its verb, read slot by slot from the left."""
+
+    def __init__(self, grammar: Grammar, verb: str, tokens: list[str]) -> None:
+        self.grammar, self.verb, self.tokens, self.i = grammar, verb, tokens, 0
+        self.last = ""  # the slot read last, to name what there is one too many of
+
+    def _one_too_many(self) -> _Misfit:
+        what = {"seat": "player", "card": "card"}[self.last]
+        example = self.grammar.example(self.verb)
+        refusal = IllegalAction("unreadable", f"Name one {what} only: {example}.", example=example)
+        return self._misfit(refusal, half=True)
+
+    def _reads_as_card(self) -> bool:
+        try:
+            self.grammar.read_card(self.tokens, self.i)
+        except (CardCodeError, ValueError, TypeError):
+            return False
+        return True
+
+    def _misfit(self, refusal: IllegalAction | None = None, half: bool = False) -> _Misfit:
+        # A word of the right kind that does not read (NE9) gets further than a missing one.
+        refusal = refusal or self.grammar._write_like(self.verb)
+        return _Misfit(self.i + (0.5 if half else 0), refusal)
+
+    def _unreadable(self, exc: Exception) -> _Misfit:
+        word = self.tokens[self.i]
+        return self._misfit(IllegalAction("unreadable", f"{exc}.", word=word), half=True)
+
+    def seat(self, players: int, optional: bool) -> int | None:
+        tokens, i = self.tokens, self.i
+        if i == len(tokens) or not tokens[i].isdigit():
+            if optional:
+                return None
+            if i < len(tokens) and self.last == "card" and self._reads_as_card():
+                raise self._one_too_many()
+            raise self._misfit()
+        seat = int(tokens[i])
+        self.i += 1
+        self.last = "seat"
+        if not 0 <= seat < players:
+            raise IllegalAction(
+                "no_such_player",
+                f"There is no player {seat}: players are numbered 0 to {players - 1}.",
+                player=seat,
+                players=players,
+            )
+        return seat
+
+    def cards(self, one: bool) -> list[Any]:
+        """One card, or as many as follow (up to a seat number or the end)."""
+        read_card, tokens, cards = self.grammar.read_card, self.tokens, []
+        while self.i < len(tokens) and not (cards and tokens[self.i].isdigit()):
+            if read_card is None:
+                raise self._misfit()
+            try:
+                card, self.i = read_card(tokens, self.i)
+            except (CardCodeError, ValueError) as exc:
+                raise self._unreadable(exc) from None
+            cards.append(card)
+            if one:
+                break
+        if not cards:
+            raise self._misfit()
+        self.last = "card" if one else "cards"
+        return cards
+
+    def rank(self) -> Any:
+        if self.i == len(self.tokens) or self.grammar.read_rank is None:
+            raise self._misfit()
+        try:
+            rank = self.grammar.read_rank(self.tokens[self.i])
+        except ValueError as exc:
+            raise self._unreadable(exc) from None
+        self.i += 1
+        self.last = "rank"
+        return rank
+
+    def end(self) -> None:
+        """Words left over: name what there is one too many of, if it is clear."""
+        if self.i == len(self.tokens):
+            return
+        digit = self.tokens[self.i].isdigit()
+        if (self.last == "seat" and digit) or (self.last == "card" and not digit):
+            raise self._one_too_many()
+        raise self._misfit()
 
 
 def _plain(action: Action) -> str:

@@ -109,6 +109,7 @@ def render(event: Mapping[str, Any], name: Callable[[int], str] = player_name) -
         known["Player"] = known["player"][:1].upper() + known["player"][1:]
     if "cards" in known and isinstance(known["cards"], list):
         known["cards"] = " ".join(known["cards"])
+        known.setdefault("card", known["cards"])  # "played G7 Y7" reads like "played NE5"
     if code == "ended":
         known["reason"] = REASON_TEXTS.get(Reason(params["reason"]), params["reason"])
         known["winners"] = " and ".join(name(w) for w in params["winners"])

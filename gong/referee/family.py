@@ -108,13 +108,8 @@ class FamilyGame(GongGame):
             if self.outcome is None:
                 self._end_turn()
             return
-        elif verb == "joker":
-            self._play_joker(action)
-        elif verb == "counter":
-            self._counter(action)
+        elif not self._joker_verb(action):
             return
-        elif verb == "no-counter":
-            self._no_counter()
         if self.outcome is None and self.counter is None:
             acts = self._legal(self.current)
             if acts:

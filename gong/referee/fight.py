@@ -36,7 +36,7 @@ from gong.missions import Challenge, Mission, MissionBook, MissionError, load_mi
 from gong.referee.actions import Action
 from gong.referee.errors import GameSetupError, IllegalAction
 from gong.referee.game import Reason
-from gong.referee.gong_rules import GongGame, act, card_index, is_numbered
+from gong.referee.gong_rules import JOKER_VERBS, GongGame, act, card_index, is_numbered
 from gong.referee.registry import GameSpec, register
 
 
@@ -171,14 +171,8 @@ class FightGame(GongGame):
         if verb == "draw":
             self._draw_for_mission(seat)
             return
-        if verb == "joker":
-            self._play_joker(action)
-            return
-        if verb == "counter":
-            self._counter(action)
-            return
-        if verb == "no-counter":
-            self._no_counter()
+        if verb in JOKER_VERBS:
+            self._joker_verb(action)
             return
         step = self.queue[0]
         if verb == "target":

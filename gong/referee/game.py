@@ -28,7 +28,13 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from gong.referee.actions import Action, Grammar
-from gong.referee.errors import GameSetupError, IllegalAction, SeatError, check_seat
+from gong.referee.errors import (
+    GameSetupError,
+    IllegalAction,
+    RefereeError,
+    SeatError,
+    check_seat,
+)
 from gong.referee.registry import GameSpec
 from gong.referee.rng import Rng
 
@@ -298,7 +304,24 @@ class Game:
         """The game saved in `data` (the parsed JSON of to_json())."""
         game = cls.__new__(cls)
         game._load(data, **keywords)
+        if data.get("format", 1) != FORMAT:
+            game._recover_history(keywords)
         return game
+
+    def _recover_history(self, keywords: dict[str, Any]) -> None:
+        """A game saved before events were kept: play its log again from its seed and take
+        that history if it leads to the saved state (not for a stacked deck, whose order the
+        save does not hold; its history then starts where it was saved)."""
+        try:
+            again = type(self)(self.players, self.seed, dict(self.options), **keywords)
+            for line in self.log:
+                seat, _, text = line.partition(":")
+                again.apply(again.parse_action(text, int(seat)))
+        except (RefereeError, ValueError):
+            return
+        mine, theirs = self._dump()["state"], again._dump()["state"]
+        if {**mine, "history": None} == {**theirs, "history": None}:
+            self.history = again.history
 
     def clone(self) -> Game:
         game = type(self).__new__(type(self))

@@ -46,6 +46,7 @@ from gong.referee.errors import IllegalAction
 from gong.referee.game import FORMAT, Game, Reason
 
 HAND_SIZE = 9
+JOKER_VERBS = ("joker", "counter", "no-counter")
 FAMILY_SIZE = 6
 JOKER_MIN = 54
 """Deck positions from here on are the jokers."""
@@ -289,6 +290,18 @@ class GongGame(Game):
         hand = self.hands[seat]
         return len(hand) >= 2 and is_joker(hand[-1])
 
+    def _joker_verb(self, action: Action) -> bool:
+        """Apply a `joker`, `counter` or `no-counter`; False when it ended the turn (a counter
+        does: the countering player plays next)."""
+        if action.verb == "joker":
+            self._play_joker(action)
+        elif action.verb == "counter":
+            self._counter(action)
+            return False
+        else:
+            self._no_counter()
+        return True
+
     def _play_joker(self, action: Action) -> None:
         seat, target, joker = action.player, action.target, card_index(action.card)
         self.hands[seat].remove(joker)
@@ -432,5 +445,5 @@ class GongGame(Game):
         if "stats" in state:
             state["counts"] = {k: state["stats"].get(k, 0) for k in self.STATS}
         state.pop("phase", None)
-        state.setdefault("history", [])  # the events before saving are not known
+        state.setdefault("history", [])  # recovered by replaying the log, where it can be
         return data

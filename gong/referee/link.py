@@ -29,6 +29,7 @@ from gong.referee.errors import IllegalAction
 from gong.referee.game import Reason
 from gong.referee.gong_rules import (
     FAMILY_OF,
+    JOKER_VERBS,
     NUMBER_OF,
     GongGame,
     act,
@@ -167,36 +168,31 @@ class LinkGame(GongGame):
 
     def _execute(self, action: Action) -> None:
         verb, seat = action.verb, action.player
-        if verb == "gong":
+        if verb in JOKER_VERBS:
+            if self._joker_verb(action):
+                self._update_one()
+        elif verb == "gong":
             self._gong(action)
-        elif verb == "joker":
-            self._play_joker(action)
-        elif verb == "counter":
-            self._counter(action)
-            return
-        elif verb == "no-counter":
-            self._no_counter()
+            self._update_one()
         elif verb == "play":
             self._play(seat, card_index(action.card))
-            return
         elif verb == "draw":
             self._draw(seat)
-            return
         elif verb == "keep":
             self.drawn = -1
             self._emit("kept", {"player": seat})
             self._end_turn()
-            return
-        elif verb == "pass":
-            self.passes_in_row += 1
-            self.counts["passes"] += 1
-            self._emit("passed", {"player": seat})
-            if self.passes_in_row >= self.players:
-                self._finish_by_rule(Reason.ALL_PASSED)
-                return
+        else:
+            self._pass(seat)
+
+    def _pass(self, seat: int) -> None:
+        self.passes_in_row += 1
+        self.counts["passes"] += 1
+        self._emit("passed", {"player": seat})
+        if self.passes_in_row >= self.players:
+            self._finish_by_rule(Reason.ALL_PASSED)
+        else:
             self._end_turn()
-            return
-        self._update_one()
 
     def _play(self, seat: int, c: int) -> None:
         hand = self.hands[seat]

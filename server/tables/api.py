@@ -332,13 +332,13 @@ def unknown(rest: str) -> Response:
 
 
 @bp.errorhandler(TableError)
-def _refused(error: TableError) -> Response:
+def _refused(error: TableError, headers: dict[str, str] | None = None) -> Response:
     extra = dict(error.extra)
-    headers = {}
+    headers = dict(headers or {})
     retry = extra.pop("retry_after", None)
     if retry is not None:
         headers["Retry-After"] = str(int(retry))
-    answer: dict[str, Any] = {"error": {"code": error.code, "message": error.message}}
+    answer: dict[str, Any] = {"error": {"code": error.code, "message": error.text(_lang())}}
     params = extra.pop("params", None)
     if params:
         answer["error"]["params"] = params
@@ -352,15 +352,15 @@ def _refused(error: TableError) -> Response:
 @bp.errorhandler(StoreUnavailableError)
 def _unavailable(error: StoreUnavailableError) -> Response:
     current_app.logger.warning("table store unavailable: %s", error)
-    answer = {"error": {"code": "store_unavailable", "message": "Tables are resting: try again."}}
-    return _json(answer, 503, {"Retry-After": "5"})
+    refusal = TableError(503, "store_unavailable", "The tables are resting: try again soon.")
+    return _refused(refusal, {"Retry-After": "5"})
 
 
 @bp.errorhandler(StoreError)
 def _store_broken(error: StoreError) -> Response:
     current_app.logger.error("table store error: %s", error)
-    answer = {"error": {"code": "store_error", "message": "Tables cannot be reached: try later."}}
-    return _json(answer, 503, {"Retry-After": "30"})
+    refusal = TableError(503, "store_error", "The tables are resting: try again later.")
+    return _refused(refusal, {"Retry-After": "30"})
 
 
 @bp.after_request

@@ -75,6 +75,14 @@ class TableError(Exception):
         self.message = message
         self.extra = extra
 
+    def text(self, lang: str) -> str:
+        """The message in `lang` for the refusals players meet; programs' mistakes (bad JSON,
+        a missing field) stay in English, where their developers read them."""
+        template = ERROR_TEXTS.get(lang, {}).get(self.code)
+        if template is None:
+            return self.message
+        return template.format(wait=self.extra.get("retry_after", 60))
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -124,7 +132,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "created": "The table is ready.",
         "joined": "{name} sat down.",
-        "removed": "{name} was asked to leave the seat.",
+        "removed": "{name}'s seat is free again.",
         "left": "{name} left the table.",
         "left_waiting": "{name} got up.",
         "bot_took_seat": "A robot plays for {name} now.",
@@ -135,10 +143,10 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "created": "La table est prête.",
-        "joined": "{name} s'est assis à la table.",
-        "removed": "{name} a dû laisser sa place.",
+        "joined": "{name} a pris place à la table.",
+        "removed": "La place de {name} est de nouveau libre.",
         "left": "{name} a quitté la table.",
-        "left_waiting": "{name} s'est levé.",
+        "left_waiting": "{name} a laissé sa place.",
         "bot_took_seat": "Un robot joue pour {name} maintenant.",
         "started": "La partie commence\u202f!",
         "bot_name": "Robot {n}",
@@ -148,7 +156,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     "sv": {
         "created": "Bordet är klart.",
         "joined": "{name} satte sig.",
-        "removed": "{name} fick lämna sin plats.",
+        "removed": "Platsen för {name} är ledig igen.",
         "left": "{name} lämnade bordet.",
         "left_waiting": "{name} reste sig.",
         "bot_took_seat": "En robot spelar för {name} nu.",
@@ -156,6 +164,60 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "bot_name": "Robot {n}",
         "seat_name": "Plats {n}",
         "next_table": "Nästa spel är klart.",
+    },
+}
+
+
+# The refusals a player may meet, in the languages besides English (whose messages, with
+# their details, are the service's own).
+ERROR_TEXTS: dict[str, dict[str, str]] = {
+    "fr": {
+        "bad_name": f"Un nom a de 1 à {NAME_MAX} caractères.",
+        "seat_taken": "Cette place est prise\u202f: choisis-en une libre.",
+        "seat_free": "Cette place est libre.",
+        "already_started": "La partie a déjà commencé.",
+        "not_started": "La partie n'a pas encore commencé.",
+        "not_creator": "Seule la personne qui a créé la table peut faire ça.",
+        "no_such_table": "Cette table n'existe pas, ou elle est terminée.",
+        "stale": "La partie a avancé\u202f: regarde à nouveau et choisis ton coup.",
+        "too_many_tables": (
+            "Ça fait beaucoup de nouvelles tables\u202f: attends {wait} secondes, puis réessaie."
+        ),
+        "too_many_open": "Il y a trop de tables ouvertes\u202f: réessaie plus tard.",
+        "no_spectators": "Cette table n'accepte pas de spectateurs.",
+        "not_your_seat": "Ce n'est pas ta place.",
+        "bad_secret": "Tu n'as pas de place à cette table.",
+        "no_people": "Garde au moins une place pour une personne.",
+        "already_a_bot": "Un robot joue déjà à cette place.",
+        "not_playing": "Les robots prennent une place pendant la partie.",
+        "not_over": "Tu pourras rejouer quand cette partie sera finie.",
+        "table_unreadable": "Cette table ne peut pas être jouée ici. Commencez-en une nouvelle.",
+        "busy": "La table est très occupée\u202f: réessaie.",
+        "store_unavailable": "Les tables se reposent\u202f: réessaie dans un instant.",
+        "store_error": "Les tables se reposent\u202f: réessaie plus tard.",
+    },
+    "sv": {
+        "bad_name": f"Ett namn har 1 till {NAME_MAX} tecken.",
+        "seat_taken": "Den platsen är tagen: välj en ledig.",
+        "seat_free": "Den platsen är ledig.",
+        "already_started": "Spelet har redan börjat.",
+        "not_started": "Spelet har inte börjat än.",
+        "not_creator": "Bara den som skapade bordet kan göra det.",
+        "no_such_table": "Det här bordet finns inte, eller så är spelet slut.",
+        "stale": "Spelet har gått vidare: titta igen och välj ditt drag.",
+        "too_many_tables": "Det blev många nya bord: vänta {wait} sekunder och försök igen.",
+        "too_many_open": "Det finns för många öppna bord: försök igen senare.",
+        "no_spectators": "Det här bordet tar inte emot åskådare.",
+        "not_your_seat": "Det är inte din plats.",
+        "bad_secret": "Du har ingen plats vid det här bordet.",
+        "no_people": "Spara minst en plats åt en människa.",
+        "already_a_bot": "En robot spelar redan på den platsen.",
+        "not_playing": "Robotar tar över platser medan spelet pågår.",
+        "not_over": "Ni kan spela igen när det här spelet är slut.",
+        "table_unreadable": "Det här bordet kan inte spelas här. Starta ett nytt.",
+        "busy": "Bordet är väldigt upptaget just nu: försök igen.",
+        "store_unavailable": "Borden vilar: försök igen om en stund.",
+        "store_error": "Borden vilar: försök igen senare.",
     },
 }
 
@@ -414,7 +476,7 @@ class TableService:
         bots = {}
         for key, kind in value.items():
             seat = _seat_key(key, players, "bots")
-            if kind not in referee.BOT_KINDS:
+            if not isinstance(kind, str) or kind not in referee.BOT_KINDS:
                 raise TableError(
                     400, "bad_bots", f'the bot of seat {seat} is "easy" or "normal", not {kind!r}'
                 )
@@ -584,7 +646,7 @@ class TableService:
     def hand_to_bot(self, table_id: str, secret: str | None, seat: Any, kind: Any) -> Table:
         """During the game, the creator hands an absent player's seat to a bot."""
         kind = DEFAULT_BOT if kind is None else kind
-        if kind not in referee.BOT_KINDS:
+        if not isinstance(kind, str) or kind not in referee.BOT_KINDS:
             raise TableError(400, "bad_bots", f'a bot is "easy" or "normal", not {kind!r}')
 
         def change(table: Table) -> None:

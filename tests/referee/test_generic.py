@@ -29,7 +29,7 @@ from gong.referee import (
     new_game,
     replay,
 )
-from gong.referee.events import NAMED_PARAMS
+from gong.referee.events import NAMED_PARAMS, TEXTS, render
 from gong.referee.game import deck_multiset
 
 from .registry_cases import keywords, names, random_options, seat_cases, specs
@@ -243,6 +243,9 @@ def play_checked_game(name: str, players: int, seed: int) -> int:
     assert len(outcome.scores) == players
     assert all(g.legal_actions(s) == [] for s in range(players)) and g.to_act() == []
     assert g.events(None)[-1]["code"] == "ended"
+    for seat in (0, None):  # every event has its English words, whatever a seat may know
+        for event in g.events(seat):
+            assert event["code"] in TEXTS and "?" not in render(event), event
     secrets.check_views()
     check_saving(g, options, with_replay=seed % 5 == 0)
     return actions

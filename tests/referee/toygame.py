@@ -41,10 +41,6 @@ def parse_pip(text: str) -> Pip:
     raise ValueError(f"not a toy card: {text!r} (R1-R3, B1-B3)")
 
 
-class ToyAction(Action):
-    __slots__ = ()
-
-
 class ToyGame(Game):
     DECK = tuple(Pip(c, n) for c in "RB" for n in (1, 2, 3) for _ in range(2))
     GRAMMAR = Grammar({"play": "cards", "draw": "", "pass": ""}, read_card=one_word(parse_pip))
@@ -60,8 +56,12 @@ class ToyGame(Game):
         held = [self.DECK[c] for c in self.hands[seat]]  # sorted: the hand is kept sorted
         pairs = {(a, b) for i, a in enumerate(held) for b in held[i + 1 :]}
         plays = {(card,) for card in held} | pairs
-        acts = [ToyAction(seat, "play", cards) for cards in sorted(plays) if _one_number(cards)]
-        return acts + [ToyAction(seat, "draw" if self.draw else "pass")]
+        acts = [
+            self.GRAMMAR.action(seat, "play", cards)
+            for cards in sorted(plays)
+            if _one_number(cards)
+        ]
+        return acts + [self.GRAMMAR.action(seat, "draw" if self.draw else "pass")]
 
     def _execute(self, action: Action) -> None:
         seat = action.player
@@ -93,7 +93,6 @@ def _one_number(cards: tuple[Pip, ...]) -> bool:
     return len({card.number for card in cards}) == 1
 
 
-ToyAction.grammar = ToyGame.GRAMMAR
 SPEC = GameSpec(
     name="toy",
     title="Toy",

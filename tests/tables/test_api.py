@@ -10,6 +10,8 @@ import threading
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from server.tables.ids import TABLE_ID_LENGTH, new_table_id
 from server.tables.referee_adapter import STATE_FORMAT
@@ -152,6 +154,9 @@ def test_too_many_new_tables_from_one_client_is_429_with_retry_after(store, tmp_
     assert refused.status_code == 429
     assert 1 <= int(refused.headers["Retry-After"]) <= 60
     assert refused.get_json()["error"]["code"] == "too_many_tables"
+    in_swedish = client.post("/api/tables?lang=sv", json={"game": "gong-link"})
+    wait = in_swedish.headers["Retry-After"]
+    assert f"vänta {wait} sekunder" in in_swedish.get_json()["error"]["message"]
     # X-Forwarded-For is anyone's to send: without a trusted proxy it changes nothing.
     spoofed = client.post(
         "/api/tables", json={"game": "gong-link"}, headers={"X-Forwarded-For": "198.51.100.9"}
@@ -254,6 +259,12 @@ def test_taking_a_seat_gives_its_secret_and_a_taken_seat_is_409(client):
             "text": "Ada sat down.",
         }
     ]
+    in_french = client.post(
+        f"/api/tables/{made['id']}/seats?lang=fr", json={"seat": 1, "name": "Bob"}
+    )
+    assert in_french.get_json()["error"]["message"] == (
+        "Cette place est prise\u202f: choisis-en une libre."
+    )
 
 
 @pytest.mark.parametrize(
@@ -389,7 +400,7 @@ def test_events_speak_the_readers_language(client):
         lang: look(client, made["id"], lang=lang)["events"][-1]["text"]
         for lang in ("en", "fr", "sv")
     }
-    assert texts == {"en": "Ada sat down.", "fr": "Ada s'est assis à la table.",
+    assert texts == {"en": "Ada sat down.", "fr": "Ada a pris place à la table.",
                      "sv": "Ada satte sig."}  # fmt: skip
     client.set_cookie("lang", "sv")
     assert look(client, made["id"])["events"][-1]["text"] == "Ada satte sig."
@@ -768,3 +779,57 @@ def test_a_table_saved_by_another_release_is_a_clear_410_never_a_500(client, sto
             assert "cannot be played here" in response.get_json()["error"]["message"]
     with pytest.raises(TableFormatError, match="record format 99"):
         store.load(made["id"])  # still there for a newer release: nothing was overwritten
+
+
+# -- whatever a client sends, never a 500 -----------------------------------------------------
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 10) | st.floats() | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+_FIELDS = st.fixed_dictionaries(
+    {},
+    optional={
+        "game": st.sampled_from(["gong-link", "gong-fight", "gong-family"]) | _JSON,
+        "players": st.integers(0, 8) | _JSON,
+        "bots": st.dictionaries(st.sampled_from(["0", "1", "2", "9", "x"]),
+                                st.sampled_from(["easy", "normal", "hard"])) | _JSON,
+        "mode": st.sampled_from(["phones", "pass"]) | _JSON,
+        "names": st.dictionaries(st.sampled_from(["0", "1", "2"]), st.text(max_size=30)) | _JSON,
+        "options": st.dictionaries(st.sampled_from(["turn_limit", "first_player", "challenges"]),
+                                   _JSON) | _JSON,
+        "spectators": _JSON,
+        "seat": st.integers(-1, 5) | _JSON,
+        "name": st.text(max_size=30) | _JSON,
+        "action": st.sampled_from(["draw", "play NE5", "gong 1", "winner 0"]) | _JSON,
+        "version": st.integers(0, 6) | _JSON,
+        "bot": _JSON,
+    },
+)  # fmt: skip
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=_FIELDS, route=st.sampled_from(
+    ["", "/seats", "/start", "/actions", "/leave", "/again", "/seats/1/bot"]
+), as_creator=st.booleans())  # fmt: skip
+def test_no_request_body_gives_a_500(client, body, route, as_creator):
+    made, secrets = _fuzz_table(client)
+    path = "/api/tables" if route == "" else f"/api/tables/{made['id']}{route}"
+    secret = made["creator_secret"] if as_creator else secrets[0]
+    response = client.post(path, json=body, headers=bearer(secret))
+    assert response.status_code in (200, 201, 400, 403, 409, 422, 429), response.get_json()
+    assert "error" in response.get_json() or response.status_code < 300
+
+
+_tables: dict[int, tuple] = {}
+
+
+def _fuzz_table(client):
+    """One started table per client, shared by the examples (moves may change it)."""
+    key = id(client)
+    if key not in _tables:
+        _tables[key] = full_table(client)
+    return _tables[key]

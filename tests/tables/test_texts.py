@@ -60,3 +60,19 @@ def test_the_tables_own_events_read_in_every_language():
         assert set(TABLE_TEXTS[lang]) == set(TABLE_TEXTS["en"])
         for template in TABLE_TEXTS[lang].values():
             assert placeholders(template) <= {"name", "n"}
+
+
+def test_refusals_players_meet_read_in_every_language():
+    from pathlib import Path
+
+    from server.tables import api, service
+    from server.tables.service import ERROR_TEXTS
+
+    sources = Path(service.__file__).read_text() + Path(api.__file__).read_text()
+    others = [lang for lang in LANGUAGES if lang != "en"]
+    assert sorted(ERROR_TEXTS) == sorted(others)
+    for lang in others:
+        assert set(ERROR_TEXTS[lang]) == set(ERROR_TEXTS["fr"])
+        for code, template in ERROR_TEXTS[lang].items():
+            assert f'"{code}"' in sources, f"{code} is never refused"
+            assert placeholders(template) <= {"wait"}

@@ -70,7 +70,7 @@ def test_simulate_is_deterministic_for_a_seed_whatever_the_jobs():
 def test_simulate_matches_the_games_it_claims_to_have_played():
     """The first game of a run, replayed by hand with the same bots, has the reported length."""
     from gong.referee.bots import make_bot
-    from gong.referee.cli import game_seed
+    from terminal.simulate import game_seed
 
     s = simulate_json(
         "gong-family",
@@ -96,20 +96,8 @@ def test_simulate_matches_the_games_it_claims_to_have_played():
 
 
 def test_simulate_text_output():
-    result = run(
-        "simulate",
-        "gong-link",
-        "--players",
-        "4",
-        "--games",
-        "20",
-        "--seed",
-        "2",
-        "--bots",
-        "random,greedy",
-        "--jobs",
-        "1",
-    )
+    args = ("gong-link", "--players", "4", "--games", "20", "--seed", "2", "--jobs", "1")
+    result = run("simulate", *args, "--bots", "random,greedy")
     assert result.exit_code == 0, result.output
     out = result.stdout
     for needle in (
@@ -126,21 +114,7 @@ def test_simulate_text_output():
         "GONG penalties:",
     ):
         assert needle in out, needle
-    again = run(
-        "simulate",
-        "gong-link",
-        "--players",
-        "4",
-        "--games",
-        "20",
-        "--seed",
-        "2",
-        "--bots",
-        "random,greedy",
-        "--jobs",
-        "1",
-    )
-    assert again.stdout == out
+    assert run("simulate", *args, "--bots", "random,greedy").stdout == out
 
 
 def test_simulate_options_reach_the_games():
@@ -335,21 +309,21 @@ def test_play_an_empty_answer_lets_an_optional_gong_call_go_by():
 
 def test_auto_jobs_hands_the_rest_of_a_long_run_to_workers(monkeypatch):
     """--jobs 0 plays the first games here, then the rest in workers: same records."""
-    from gong.referee import cli
+    from terminal import simulate
 
     args = ("gong-fight", 3, ["greedy", "random"], 100, 7, {"challenges": "random"})
-    alone = cli.run_games(*args, jobs=1)
-    monkeypatch.setattr(cli, "AUTO_PROBE_SECONDS", 0.005)
-    monkeypatch.setattr(cli, "AUTO_WORTH_SECONDS", -1.0)  # always worth it
-    monkeypatch.setattr(cli.os, "cpu_count", lambda: 2)
+    alone = simulate.run_games(*args, jobs=1)
+    monkeypatch.setattr(simulate, "AUTO_PROBE_SECONDS", 0.005)
+    monkeypatch.setattr(simulate, "AUTO_WORTH_SECONDS", -1.0)  # always worth it
+    monkeypatch.setattr(simulate.os, "cpu_count", lambda: 2)
     done = []
-    assert cli.run_games(*args, jobs=0, progress=done.append) == alone
+    assert simulate.run_games(*args, jobs=0, progress=done.append) == alone
     assert sum(done) == 100 and max(done) > 1  # some games came back in chunks from workers
     assert [r.index for r in alone] == list(range(100))
 
 
 def test_play_tells_what_a_bot_did_to_your_hand():
-    from gong.referee.cli import hand_change
+    from terminal.play import hand_change
 
     assert hand_change(["PR1", "NE2"], ["NE2", "ZE3"]) == " (you lose PR1, you get ZE3)"
     assert hand_change(["PR1"], ["PR1"]) == ""
