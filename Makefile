@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
+# granian, after every start-up check (missions, rules, config, secret key, a free port).
 serve: $(STAMP)
 	$(BIN)/gong serve --host $(HOST) --port $(PORT)
 

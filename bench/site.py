@@ -1,16 +1,22 @@
-"""Load test of the mission site: `/c/NE5` under gunicorn against a bare Flask page.
+"""Load test of the mission site under `gong serve` (granian), two parts.
 
-Both servers run with the same gunicorn settings (server.gunicorn_app.server_options); the bare
-one renders a 3 KB template and nothing else, so the ratio of requests per second says what
-our page costs on top of Flask itself. `wrk` (Debian package) drives each for 10 s at 64
-connections after a short warm-up.
+1. Speed: `/c/NE5` against a bare Flask page under the same server settings
+   (server.httpserver.run). The bare page renders a 3 KB template and nothing else, so the
+   ratio of requests per second says what our page costs on top of Flask itself. `wrk`
+   (Debian package) drives each for 10 s at 64 connections after a short warm-up.
+2. Slow clients: N connections that send their headers one byte a second stay open while
+   normal requests are made; each normal request's status and latency is reported. Under
+   gunicorn's threads (before granian), 30 such connections left a third of the requests
+   unanswered, 200 nearly all and 300 all of them.
 
-    python bench/site.py            # or: make bench
+    python bench/site.py                # or: make bench
+    python bench/site.py slow PORT      # only part 2, against a server already running
     python bench/site.py bare PORT WORKERS THREADS   # (internal) serve the bare page
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import shutil
@@ -35,6 +41,10 @@ PATH = "/c/NE5"
 TARGET_RATIO = 0.8
 ROUNDS = 3
 TARGET_P99_MS = 25.0
+SLOW_CLIENTS = (30, 200, 300, 1000)
+NORMAL_REQUESTS = 6
+NORMAL_TIMEOUT_S = 5.0
+SLOW_BYTE_EVERY_S = 1.0
 
 BARE_TEMPLATE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -68,9 +78,9 @@ def bare_app():
 
 
 def serve_bare(port: int, workers: int, threads: int) -> None:
-    from server.gunicorn_app import run, server_options
+    from server.httpserver import run
 
-    run(bare_app(), server_options("127.0.0.1", port, workers, threads))
+    run(bare_app(), "bare", "127.0.0.1", port, workers, threads)
 
 
 # A NamedTuple, not a dataclass: bench/run_all.py runs this file without registering it in
@@ -180,11 +190,103 @@ def fetch(url: str) -> bytes:
         return response.read()
 
 
+# -- slow clients -----------------------------------------------------------------------------
+
+
+class SlowRun(NamedTuple):
+    slow: int
+    held: int
+    """The fewest slow connections open while the normal requests were made."""
+    normal: list[tuple[int | None, float]]
+    """(status or None on timeout, seconds) of each normal request."""
+
+
+async def _slow_client(host: str, port: int, stop: asyncio.Event, opened: list[int]) -> None:
+    """One connection sending a request's headers a byte a second, never finishing them; if
+    the server closes it, open another, as an attacker would."""
+    head = f"GET {PATH} HTTP/1.1\r\nHost: {host}\r\nX-Slow: ".encode()
+    while not stop.is_set():
+        try:
+            reader, writer = await asyncio.open_connection(host, port)
+        except OSError:
+            await asyncio.sleep(SLOW_BYTE_EVERY_S)
+            continue
+        opened[0] += 1
+        try:
+            sent = 0
+            while not stop.is_set() and not reader.at_eof():
+                writer.write(head[sent : sent + 1] or b"a")
+                await writer.drain()
+                sent += 1
+                await asyncio.sleep(SLOW_BYTE_EVERY_S)
+        except OSError:
+            pass
+        finally:
+            opened[0] -= 1
+            writer.close()
+
+
+async def _normal_request(host: str, port: int) -> tuple[int | None, float]:
+    start = time.perf_counter()
+    try:
+        async with asyncio.timeout(NORMAL_TIMEOUT_S):
+            reader, writer = await asyncio.open_connection(host, port)
+            request = f"GET {PATH} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+            writer.write(request.encode())
+            await writer.drain()
+            status_line = await reader.readline()
+            await reader.read()
+            writer.close()
+        return int(status_line.split()[1]), time.perf_counter() - start
+    except (TimeoutError, OSError, IndexError, ValueError):
+        return None, time.perf_counter() - start
+
+
+async def _under_slow_clients(host: str, port: int, slow: int) -> SlowRun:
+    stop, opened = asyncio.Event(), [0]
+    clients = []
+    for i in range(slow):
+        clients.append(asyncio.create_task(_slow_client(host, port, stop, opened)))
+        if i % 50 == 49:
+            await asyncio.sleep(0.05)  # do not overflow the listen backlog in one burst
+    await asyncio.sleep(3 * SLOW_BYTE_EVERY_S)
+    normal, held = [], slow
+    for _ in range(NORMAL_REQUESTS):
+        held = min(held, opened[0])
+        normal.append(await _normal_request(host, port))
+        await asyncio.sleep(0.5)
+    stop.set()
+    for client in clients:
+        client.cancel()
+    await asyncio.gather(*clients, return_exceptions=True)
+    return SlowRun(slow, held, normal)
+
+
+def slow_client_runs(port: int) -> list[SlowRun]:
+    return [asyncio.run(_under_slow_clients("127.0.0.1", port, n)) for n in SLOW_CLIENTS]
+
+
+def print_slow_runs(runs: list[SlowRun]) -> None:
+    print(
+        f"slow clients: each sends its headers a byte every {SLOW_BYTE_EVERY_S:.0f} s; "
+        f"{NORMAL_REQUESTS} normal requests, {NORMAL_TIMEOUT_S:.0f} s timeout each"
+    )
+    print(f"{'slow':>6}{'held':>6}{'answered 200':>14}  latencies (ms, - = no answer)")
+    for run in runs:
+        answered = sum(status == 200 for status, _ in run.normal)
+        latencies = " ".join(
+            f"{seconds * 1000:.0f}" if status == 200 else "-" for status, seconds in run.normal
+        )
+        print(f"{run.slow:>6}{run.held:>6}{answered:>9} of {len(run.normal)}  {latencies}")
+
+
 def main() -> int:
     if not Path(WRK).exists() and not shutil.which("wrk"):
         print("wrk is not installed: run 'sudo apt-get install wrk' (Debian/Ubuntu) and retry.")
         return 2
     from server.cli import DEFAULT_THREADS, default_workers
+
+    ulimit = _raise_open_files()
 
     workers, threads = default_workers(), DEFAULT_THREADS
     gong = shutil.which("gong", path=str(Path(sys.executable).parent))
@@ -208,6 +310,8 @@ def main() -> int:
             str(threads),
         ]
         serve_bare = [sys.executable, __file__, "bare", str(bare_port), str(workers), str(threads)]
+        with running(serve_ours, ours, env):
+            slow_runs = slow_client_runs(ours_port)
         with running(serve_ours, ours, env), running(serve_bare, bare, env):
             page = fetch(ours)
             css_path = re.search(rb'href="(/s/site-[0-9a-f]+\.css)"', page).group(1).decode()
@@ -224,7 +328,7 @@ def main() -> int:
     ours_result = median_result(f"GONG {PATH}", runs["ours"])
     bare_result = median_result("bare Flask page", runs["bare"])
     print(
-        f"gunicorn: {workers} workers x {threads} threads (gthread); wrk: {CONNECTIONS} "
+        f"granian: {workers} workers x {threads} threads; wrk: {CONNECTIONS} "
         f"connections, {DURATION} per run, median of {ROUNDS} alternating runs; "
         f"{os.cpu_count()} CPUs shared with wrk; load average {load_before:.1f} before, "
         f"{load_after:.1f} after"
@@ -251,12 +355,29 @@ def main() -> int:
     if ours_result.errors:
         missed.append(f"{ours_result.errors} errors")
     print("targets met" if not missed else "targets missed: " + "; ".join(missed))
+    print(f"\nopen files limit {ulimit}")
+    print_slow_runs(slow_runs)
+    unanswered = sum(status != 200 for run in slow_runs for status, _ in run.normal)
+    if unanswered:
+        print(f"{unanswered} normal requests unanswered under slow clients")
     # Errors are a failure; speed targets are reported, since they depend on the machine.
-    return 1 if ours_result.errors or bare_result.errors else 0
+    return 1 if ours_result.errors or bare_result.errors or unanswered else 0
+
+
+def _raise_open_files() -> int:
+    """Each slow client is a socket at both ends: raise the soft limit to the hard one."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return hard
 
 
 if __name__ == "__main__":
     if len(sys.argv) == 5 and sys.argv[1] == "bare":
         serve_bare(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
+    elif len(sys.argv) == 3 and sys.argv[1] == "slow":
+        _raise_open_files()
+        print_slow_runs(slow_client_runs(int(sys.argv[2])))
     else:
         sys.exit(main())

@@ -7,6 +7,7 @@ Page texts live with the site; mission texts live in missions/*.yaml.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from gong.cards import Card, Gem, Kind
 
@@ -51,16 +52,25 @@ KIND_NAMES: dict[str, dict[Kind, str]] = {
     "sv": {Kind.FIGHT: "Utmaning", Kind.MALUS: "Minus", Kind.BONUS: "Bonus"},
 }
 
-# Kind colours: fight yellow, malus red, bonus blue (RULES.md §1). Dark variants carry text.
-KIND_COLOURS: dict[Kind, str] = {
-    Kind.FIGHT: "#F5C400",
-    Kind.MALUS: "#D7263D",
-    Kind.BONUS: "#1E6FD9",
-}
-KIND_DARK_COLOURS: dict[Kind, str] = {
-    Kind.FIGHT: "#6B5200",
-    Kind.MALUS: "#8E1224",
-    Kind.BONUS: "#123F80",
+
+@dataclass(frozen=True)
+class KindStyle:
+    """How a mission kind looks on every face: the site's band and buttons, the printed QR
+    frame and mission cards. One record, so the site and the printer never disagree."""
+
+    fill: str
+    """The kind's colour (RULES.md §1): fight yellow, malus red, bonus blue."""
+    dark: str
+    """A dark shade of it, for text and marks on white."""
+    on_fill: str
+    """The text colour on `fill`; at least 4.5:1 contrast (WCAG AA), checked by the tests."""
+
+
+KIND_STYLES: dict[Kind, KindStyle] = {
+    # Near-black on yellow (11:1): the dark shade would give 4.5:1, the bare minimum.
+    Kind.FIGHT: KindStyle(fill="#F5C400", dark="#6B5200", on_fill="#1D1600"),
+    Kind.MALUS: KindStyle(fill="#D7263D", dark="#8E1224", on_fill="#FFFFFF"),
+    Kind.BONUS: KindStyle(fill="#1E6FD9", dark="#123F80", on_fill="#FFFFFF"),
 }
 
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from gong.cards import Card, Family, Gem
-from gong.i18n import KIND_COLOURS, KIND_DARK_COLOURS, gem_name, kind_name
+from gong.i18n import KIND_STYLES, gem_name, kind_name
 from printables import galaxy, qr, text
 from printables.geometry import (
     CARD_H_MM,
@@ -342,14 +342,8 @@ class CardPainter:
         )
         self.place_indices(image, number, gem, style.ink)
         kind = card.kind
-        light_text = kind.value != "fight"
-        self.place_qr(
-            image,
-            link,
-            KIND_COLOURS[kind],
-            kind_name(kind, self.lang),
-            "#FFFFFF" if light_text else KIND_DARK_COLOURS[kind],
-        )
+        kind_style = KIND_STYLES[kind]
+        self.place_qr(image, link, kind_style.fill, kind_name(kind, self.lang), kind_style.on_fill)
         return image
 
     def joker(self, card: Card, link: str) -> Image.Image:

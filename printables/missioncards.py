@@ -6,7 +6,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from gong.cards import Kind
-from gong.i18n import KIND_COLOURS, KIND_DARK_COLOURS, kind_name
+from gong.i18n import KIND_STYLES, kind_name
 from gong.missions import Mission
 from printables import text
 from printables.geometry import Scale
@@ -28,8 +28,8 @@ def mission_card(mission: Mission, lang: str, scale: Scale) -> Image.Image:
     image = Image.new("RGB", (w, h), "white")
     draw = ImageDraw.Draw(image)
     kind = mission.kind
-    colour = KIND_COLOURS[kind]
-    dark = KIND_DARK_COLOURS[kind]
+    style = KIND_STYLES[kind]
+    colour, dark = style.fill, style.dark
     inset = px(INSET_MM)
     frame = max(1, px(0.7))
     radius = px(2.2)
@@ -41,11 +41,10 @@ def mission_card(mission: Mission, lang: str, scale: Scale) -> Image.Image:
         (inset, inset, w - inset - 1, inset + band_h), radius=radius, fill=colour
     )
     draw.rectangle((inset, inset + band_h - radius, w - inset - 1, inset + band_h), fill=colour)
-    label_ink = dark if kind is Kind.FIGHT else "#FFFFFF"
     label = kind_name(kind, lang).upper()
     label_face = text.fit("black", label, px(30), px(3.2))
     draw.text(
-        (inset + px(3), inset + band_h / 2), label, font=label_face, anchor="lm", fill=label_ink
+        (inset + px(3), inset + band_h / 2), label, font=label_face, anchor="lm", fill=style.on_fill
     )
     # The two card numbers that open this kind, in white discs.
     disc = px(5.0)

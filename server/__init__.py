@@ -7,70 +7,64 @@
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response
 
-from gong.missions import BUNDLED_MISSIONS, load_missions
-from server.rulesdoc import RULES_DIR, load_rules
+from gong.missions import load_missions
+from server import headers, language, limits
+from server.config import DEFAULTS, from_environment, instance_path, load_config_file
+from server.headers import SecurityHeaders
+from server.rulesdoc import load_rules
 from server.secret import secret_key
-from server.seen import SeenCookie
-from server.state import STATIC_DIR, SiteState, build_css, install, make_asset
-
-INSTANCE_ENV = "GONG_INSTANCE"
-MISSIONS_ENV = "GONG_MISSIONS"
-SECURE_COOKIES_ENV = "GONG_SECURE_COOKIES"
+from server.seen import NoSession, SeenCookie
+from server.state import SiteState, install
+from server.stylesheet import build_css, build_icon
 
 
-def _from_environment() -> dict[str, Any]:
-    config: dict[str, Any] = {}
-    if os.environ.get(MISSIONS_ENV):
-        config["GONG_MISSIONS"] = os.environ[MISSIONS_ENV]
-    if os.environ.get(SECURE_COOKIES_ENV):
-        config["GONG_SECURE_COOKIES"] = os.environ[SECURE_COOKIES_ENV].lower() in {
-            "1",
-            "true",
-            "yes",
-            "on",
-        }
-    return config
+def _before_request() -> None:
+    limits.check()  # first: nothing reads a request that is too large
+    language.choose()
+
+
+def _after_request(response: Response) -> Response:
+    language.remember(response)
+    headers.html_caching(response)
+    return response
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the site.
 
     Configuration, later wins: defaults, then `<instance>/config.py` and the environment
-    (`GONG_MISSIONS`, `GONG_SECURE_COOKIES`, `GONG_SECRET_KEY`), or `test_config` instead of
-    those two. Keys: `SECRET_KEY`, `GONG_MISSIONS` (the missions directory), `GONG_RULES`
-    (the rules pages directory), `GONG_RANDOM` (a `random.Random`; tests seed it, production
-    uses the system's), `GONG_SECURE_COOKIES` (set behind HTTPS).
+    (`GONG_MISSIONS`, `GONG_SECURE_COOKIES`), or `test_config` instead of those two. Keys:
+    `SECRET_KEY`, `GONG_MISSIONS` (the missions directory), `GONG_RULES` (the rules pages
+    directory), `GONG_RANDOM` (a `random.Random`; tests seed it, production uses the
+    system's), `GONG_SECURE_COOKIES` (set behind HTTPS). The secret key comes from
+    `GONG_SECRET_KEY`, then the configuration's `SECRET_KEY`, then `<instance>/secret_key`.
 
-    Raises `MissionError` on invalid missions and `RulesFormatError` on an invalid rules page:
-    the site never serves half of them.
+    Raises `MissionError` on invalid missions, `RulesFormatError` on an invalid rules page,
+    `ConfigError` on a broken config.py and `SecretKeyError` on an unusable key: the site
+    never serves half of them.
     """
     app = Flask(
         __name__,
-        instance_path=os.environ.get(INSTANCE_ENV) or None,
+        instance_path=instance_path(),
         instance_relative_config=True,
         static_folder=None,  # the stylesheet is served under a content hash, see views.assets
     )
-    app.config.from_mapping(
-        GONG_MISSIONS=str(BUNDLED_MISSIONS),
-        GONG_RULES=str(RULES_DIR),
-        GONG_RANDOM=None,
-        GONG_SECURE_COOKIES=False,
-    )
+    app.config.from_mapping(DEFAULTS)
+    instance = Path(app.instance_path)
+    config_file = ""
     if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)
-        app.config.update(_from_environment())
+        config_file = str(load_config_file(app.config, instance))
+        app.config.update(from_environment())
     else:
         app.config.update(test_config)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = secret_key(Path(app.instance_path))
+    app.config["SECRET_KEY"] = secret_key(instance, app.config.get("SECRET_KEY"), config_file)
 
     install(
         app,
@@ -81,17 +75,23 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             # SystemRandom has no state to copy: forked workers never draw in lockstep.
             rng=app.config["GONG_RANDOM"] or random.SystemRandom(),
             css=build_css(),
-            icon=make_asset((STATIC_DIR / "icon.svg").read_bytes(), "image/svg+xml"),
+            icon=build_icon(),
             secure_cookies=bool(app.config["GONG_SECURE_COOKIES"]),
         ),
     )
+    app.session_interface = NoSession()
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    from server import web
+    from server import errors, pages
     from server.views import assets, home, missions, rules
 
-    web.init_app(app)
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)
+    # One hook each way, calling each part in turn: Flask's cost is per hook, on every page.
+    app.before_request(_before_request)
+    app.after_request(_after_request)
+    pages.init_app(app)
+    errors.init_app(app)
     for blueprint in (home.bp, missions.bp, rules.bp, assets.bp):
         app.register_blueprint(blueprint)
     from server.tables import api as tables_api

@@ -1,9 +1,14 @@
 """The secret key that signs visitors' cookies.
 
 Every worker and every machine serving the site must share it, or a visitor's "already seen"
-cookie would be rejected by the next process. It comes from `GONG_SECRET_KEY`, or from
-`<instance>/secret_key`, generated once (by `gong serve`, before the workers fork) and then
-read by everyone.
+cookie would be rejected by the next process. Its sources, first found wins:
+
+1. the environment variable `GONG_SECRET_KEY`;
+2. `SECRET_KEY` in `<instance>/config.py`;
+3. the file `<instance>/secret_key`, generated once (by `gong serve`, before the workers
+   start) and then read by everyone.
+
+A key shorter than 16 characters is refused, whichever source it comes from.
 """
 
 from __future__ import annotations
@@ -22,7 +27,9 @@ class SecretKeyError(RuntimeError):
     """The configured secret key is unusable (too short, unreadable)."""
 
 
-def _checked(key: str, origin: str) -> str:
+def _checked(key: object, origin: str) -> str:
+    if not isinstance(key, str):
+        raise SecretKeyError(f"{origin}: the secret key must be text, not {type(key).__name__}")
     key = key.strip()
     if len(key) < MIN_LENGTH:
         raise SecretKeyError(f"{origin}: the secret key must be at least {MIN_LENGTH} characters")
@@ -57,9 +64,13 @@ def ensure_secret_file(instance: Path) -> str:
         raise SecretKeyError(f"{path}: cannot read the secret key ({exc})") from None
 
 
-def secret_key(instance: Path) -> str:
-    """`GONG_SECRET_KEY` if set, else the instance folder's key file (created if missing)."""
+def secret_key(instance: Path, configured: object = None, config_file: str = "") -> str:
+    """The key from the first source that has one: `GONG_SECRET_KEY`, then `configured` (the
+    `SECRET_KEY` of `config_file`, the instance's config.py), then the instance folder's key
+    file, created if missing."""
     from_env = os.environ.get(SECRET_ENV)
     if from_env:
         return _checked(from_env, SECRET_ENV)
+    if configured:
+        return _checked(configured, f"{config_file or 'config'}: SECRET_KEY")
     return ensure_secret_file(instance)

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask import Flask, Request, Response
+from flask.sessions import NullSession, SessionInterface
 from itsdangerous import BadData, Signer
 from itsdangerous.encoding import base64_decode, base64_encode
 
@@ -93,3 +95,17 @@ class SeenCookie:
             state.seen[kind] = frozenset(i for i in range(mask.bit_length()) if mask >> i & 1)
             state.last[kind] = last
         return state
+
+
+class NoSession(SessionInterface):
+    """The site keeps no Flask session: this cookie is its one state. Skipping Flask's session
+    machinery saves building a signing serializer on every request, and sharing one empty,
+    read-only session saves building even that."""
+
+    _empty = NullSession()
+
+    def open_session(self, app: Flask, request: Request) -> NullSession:
+        return self._empty
+
+    def save_session(self, app: Flask, session: Any, response: Response) -> None:
+        return None

@@ -58,6 +58,26 @@ TEXTS: dict[str, dict[str, str]] = {
         "back_home": "Back to the home page",
         "broken_title": "Houston, we have a problem",
         "broken": "Something went wrong on our side. Please try again in a moment.",
+        "method_title": "Not this way",
+        "method": "This page can only be read. Follow the links to find your way.",
+        "too_long_title": "That link is too long",
+        "too_long": (
+            "The address is too long for us to read. Scan the card again, or start from the home "
+            "page."
+        ),
+        "too_big_title": "Too much to read",
+        "too_big": (
+            "Your browser sent us more than we can read. Clearing this site's cookies should help."
+        ),
+        "bad_request_title": "We did not understand",
+        "bad_request": "Your browser sent a request we could not read. Please try again.",
+        "game_gong-link": "GONG LINK",
+        "game_gong-family": "GONG FAMILY",
+        "game_gong-fight": "GONG FIGHT",
+        "game_go-fish": "Go Fish",
+        "game_go-boom": "Jokers Go Boom",
+        "game_gang-of-four": "Gang of Four",
+        "jokers_title": "GONG JOKER",
     },
     "fr": {
         "site_title": "GONG : Game Of Nine Galaxies",
@@ -108,6 +128,29 @@ TEXTS: dict[str, dict[str, str]] = {
         "back_home": "Retour à l'accueil",
         "broken_title": "Houston, on a un problème",
         "broken": "Quelque chose s'est mal passé chez nous. Réessaie dans un instant.",
+        "method_title": "Pas par ici",
+        "method": "Cette page se lit seulement. Suis les liens pour trouver ton chemin.",
+        "too_long_title": "Ce lien est trop long",
+        "too_long": (
+            "L'adresse est trop longue pour nous. Scanne à nouveau la carte, ou repars de "
+            "l'accueil."
+        ),
+        "too_big_title": "C'est trop à lire",
+        "too_big": (
+            "Ton navigateur nous a envoyé plus que nous ne pouvons lire. Efface les cookies de ce "
+            "site, cela devrait aider."
+        ),
+        "bad_request_title": "Nous n'avons pas compris",
+        "bad_request": (
+            "Ton navigateur a envoyé une demande que nous n'avons pas pu lire. Réessaie."
+        ),
+        "game_gong-link": "GONG LINK",
+        "game_gong-family": "GONG FAMILY",
+        "game_gong-fight": "GONG FIGHT",
+        "game_go-fish": "La pêche",
+        "game_go-boom": "Jokers Go Boom",
+        "game_gang-of-four": "Gang of Four",
+        "jokers_title": "GONG JOKER",
     },
     "sv": {
         "site_title": "GONG: Game Of Nine Galaxies",
@@ -156,10 +199,37 @@ TEXTS: dict[str, dict[str, str]] = {
         "back_home": "Tillbaka till startsidan",
         "broken_title": "Houston, vi har ett problem",
         "broken": "Något gick fel hos oss. Försök igen om en liten stund.",
+        "method_title": "Inte den vägen",
+        "method": "Den här sidan kan bara läsas. Följ länkarna för att hitta rätt.",
+        "too_long_title": "Länken är för lång",
+        "too_long": (
+            "Adressen är för lång för oss att läsa. Skanna kortet igen, eller börja från "
+            "startsidan."
+        ),
+        "too_big_title": "För mycket att läsa",
+        "too_big": (
+            "Din webbläsare skickade mer än vi kan läsa. Det brukar hjälpa att rensa webbplatsens "
+            "kakor."
+        ),
+        "bad_request_title": "Det förstod vi inte",
+        "bad_request": "Din webbläsare skickade en förfrågan som vi inte kunde läsa. Försök igen.",
+        "game_gong-link": "GONG LINK",
+        "game_gong-family": "GONG FAMILY",
+        "game_gong-fight": "GONG FIGHT",
+        "game_go-fish": "Finns i sjön",
+        "game_go-boom": "Jokers Go Boom",
+        "game_gang-of-four": "Gang of Four",
+        "jokers_title": "GONG JOKER",
     },
 }
 
 HOWTO_STEPS = ("howto_1", "howto_2", "howto_3", "howto_4")
+
+
+def game_title(game: str, lang: str) -> str:
+    """A game's name as families say it in `lang` (`go-fish`: "Finns i sjön" in Swedish), for
+    page titles and menus; the referee's `GameSpec.title` is English, for logs."""
+    return text(lang, f"game_{game}")
 
 
 def text(lang: str, key: str, **values: str) -> str:

@@ -37,7 +37,7 @@ from server.tables.ids import TableIdError, parse_table_id
 from server.tables.service import Table, TableError
 from server.tables.store import StoreError
 from server.texts import TEXTS, kind_mission, text
-from server.web import language_links
+from server.language import language_links
 
 bp = Blueprint("tables_pages", __name__)
 STATIC = Path(__file__).resolve().parent.parent / "static"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from flask import Blueprint, Response, g, jsonify
 
 from gong.cards import Kind
+from server.pages import page
 from server.state import site
 from server.texts import HOWTO_STEPS, gem_list, kind_card, text
 from server.views.rules import menu
-from server.web import page
 
 bp = Blueprint("home", __name__)
 

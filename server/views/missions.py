@@ -8,10 +8,12 @@ from flask import Blueprint, Response, g, request
 from gong.cards import Card, CardCodeError, Kind, parse_card
 from gong.i18n import card_name, gem_name
 from gong.missions import Mission, pick_mission
+from server.errors import lost
+from server.language import cookie
+from server.pages import cached_page, page
 from server.seen import COOKIE_NAME
 from server.state import site
 from server.texts import kind_mission
-from server.web import cached_page, cookie, lost, page
 
 bp = Blueprint("missions", __name__)
 

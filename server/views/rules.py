@@ -7,24 +7,32 @@ from __future__ import annotations
 from flask import Blueprint, Response, g
 
 from gong.i18n import DEFAULT_LANGUAGE
+from server.errors import lost
+from server.pages import page
 from server.rulesdoc import RULE_SLUGS, RulesPage
 from server.state import site
-from server.texts import text
-from server.web import lost, page
+from server.texts import game_title, text
 
 bp = Blueprint("rules", __name__)
 
-# Menu names are the game's proper names, the same in every language, except where families
-# know a classic game by another name.
-MENU = {"link": "GONG LINK", "family": "GONG FAMILY", "fight": "GONG FIGHT", "jokers": "GONG JOKER"}
-MENU.update({"go-fish": "Go Fish", "go-boom": "Jokers Go Boom", "gang-of-four": "Gang of Four"})
-LOCAL_NAMES = {"fr": {"go-fish": "La pêche"}, "sv": {"go-fish": "Finns i sjön"}}
+# Each rules page names a game of the referee's registry (its name in every language comes
+# from server/texts.py), or the jokers every GONG game shares.
+RULES_GAMES = {"link": "gong-link", "family": "gong-family", "fight": "gong-fight"}
+RULES_GAMES.update({slug: slug for slug in ("go-fish", "go-boom", "gang-of-four")})
 VARIANTS = tuple(slug for slug in RULE_SLUGS if slug != "index")
 
 
 def menu(lang: str) -> list[tuple[str, str]]:
-    """The rules menu as (slug, name) in menu order, with the names used in `lang`."""
-    return [(slug, LOCAL_NAMES.get(lang, {}).get(slug, MENU[slug])) for slug in VARIANTS]
+    """(slug, name) of every rules page in menu order, named as families say it in `lang`."""
+    return [
+        (
+            slug,
+            game_title(RULES_GAMES[slug], lang)
+            if slug in RULES_GAMES
+            else text(lang, "jokers_title"),
+        )
+        for slug in VARIANTS
+    ]
 
 
 def _find(slug: str) -> tuple[RulesPage, str] | None:

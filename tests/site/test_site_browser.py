@@ -11,7 +11,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from gong.cards import Kind
-from gong.i18n import KIND_COLOURS
+from gong.i18n import KIND_STYLES
 from gong.missions import MissionBook
 from server import create_app
 
@@ -111,7 +111,9 @@ def test_home_links_card_link_and_language_switch_on_a_phone(
         assert title in {m.title_in("en") for m in book.of_kind(kind)}
         assert page.locator(".mission .text").inner_text().strip()
         band = page.locator(".band")
-        assert band.evaluate("e => getComputedStyle(e).backgroundColor") == rgb(KIND_COLOURS[kind])
+        assert band.evaluate("e => getComputedStyle(e).backgroundColor") == rgb(
+            KIND_STYLES[kind].fill
+        )
         check_fits(page)
 
     # A QR code as printed: upper-case path.

@@ -4,6 +4,7 @@ refusal to start on invalid missions."""
 from __future__ import annotations
 
 import shutil
+import socket
 import stat
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from click.testing import CliRunner
 from gong.missions import BUNDLED_MISSIONS, MissionError
 from server import create_app
 from server.cli import serve
+from server.config import ConfigError
 from server.secret import SECRET_ENV, SecretKeyError, ensure_secret_file
 
 from .conftest import TEST_KEY
@@ -112,3 +114,112 @@ def test_cookies_are_secure_behind_https(secure: bool) -> None:
     for header in cookies:
         assert ("; Secure" in header) is secure
         assert "HttpOnly" in header and "SameSite=Lax" in header
+
+
+ENV_KEY, CONFIG_KEY, FILE_KEY = "e" * 32, "c" * 32, "f" * 32
+
+
+@pytest.mark.parametrize(
+    ("sources", "expected"),
+    [
+        ({"env", "config", "file"}, ENV_KEY),
+        ({"config", "file"}, CONFIG_KEY),
+        ({"env", "file"}, ENV_KEY),
+        ({"file"}, FILE_KEY),
+    ],
+)
+def test_the_secret_key_sources_in_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sources: set[str], expected: str
+) -> None:
+    """GONG_SECRET_KEY, then SECRET_KEY in <instance>/config.py, then <instance>/secret_key."""
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    monkeypatch.setenv("GONG_INSTANCE", str(instance))
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    if "env" in sources:
+        monkeypatch.setenv(SECRET_ENV, ENV_KEY)
+    if "config" in sources:
+        (instance / "config.py").write_text(f"SECRET_KEY = {CONFIG_KEY!r}\n")
+    if "file" in sources:
+        (instance / "secret_key").write_text(FILE_KEY + "\n")
+    assert create_app().config["SECRET_KEY"] == expected
+
+
+def test_without_any_key_the_file_is_created(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GONG_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    key = create_app().config["SECRET_KEY"]
+    assert key == (tmp_path / "instance" / "secret_key").read_text().strip()
+
+
+@pytest.mark.parametrize("source", ["env", "config", "file"])
+def test_a_short_key_is_refused_whichever_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str
+) -> None:
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    monkeypatch.setenv("GONG_INSTANCE", str(instance))
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    # A valid key in every later source: the short one must not be skipped for it.
+    (instance / "secret_key").write_text(FILE_KEY + "\n")
+    if source == "env":
+        monkeypatch.setenv(SECRET_ENV, "x")
+        origin = SECRET_ENV
+    elif source == "config":
+        (instance / "config.py").write_text('SECRET_KEY = "x"\n')
+        origin = f"{instance / 'config.py'}: SECRET_KEY"
+    else:
+        (instance / "secret_key").write_text("short\n")
+        origin = str(instance / "secret_key")
+    with pytest.raises(SecretKeyError, match="at least 16 characters") as refused:
+        create_app()
+    assert str(refused.value).startswith(origin)
+    result = CliRunner().invoke(serve, ["--port", "1"])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        f"gong serve: not starting: {origin}: the secret key must be at least 16 characters"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("source", "line", "message"),
+    [
+        ('DEBUG = False\nSECRET_KEY = "unfinished\n', 2, "unterminated string literal"),
+        ("GONG_SECURE_COOKIES = True\n\nSECRET_KEY = KEY\n", 3, "NameError: name 'KEY'"),
+    ],
+)
+def test_a_broken_config_file_is_one_line_naming_the_file_and_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str, line: int, message: str
+) -> None:
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    config = instance / "config.py"
+    config.write_text(source)
+    monkeypatch.setenv("GONG_INSTANCE", str(instance))
+    monkeypatch.setenv(SECRET_ENV, ENV_KEY)
+    with pytest.raises(ConfigError) as broken:
+        create_app()
+    assert str(broken.value).startswith(f"{config}, line {line}: ")
+    assert message in str(broken.value)
+    result = CliRunner().invoke(serve, ["--port", "1"])
+    assert result.exit_code == 1
+    (only_line,) = result.output.strip().splitlines()
+    assert only_line.startswith(f"gong serve: not starting: {config}, line {line}: ")
+    assert "Traceback" not in result.output
+
+
+def test_serve_refuses_a_busy_port(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """granian shares a port with SO_REUSEPORT; a second site on it must not start quietly."""
+    monkeypatch.setenv("GONG_INSTANCE", str(tmp_path / "instance"))
+    with socket.socket() as busy:
+        busy.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = CliRunner().invoke(serve, ["--port", str(port)])
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        f"gong serve: not starting: cannot listen on 127.0.0.1:{port}: Address already in use"
+    )

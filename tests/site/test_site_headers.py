@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from gong.cards import DECK
-from gong.i18n import KIND_COLOURS, LANGUAGES
+from gong.i18n import KIND_STYLES, LANGUAGES
 from gong.missions import MissionBook
 
 FIRST_ROUND_TRIP = 14 * 1024
@@ -96,7 +96,38 @@ def test_stylesheet_and_icon_are_cached_forever_under_their_hash(
         assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
         assert response.headers["X-Content-Type-Options"] == "nosniff"
     css = client.get(css_url).get_data(as_text=True)
-    # The kind colours come from gong.i18n, the same table the printer uses.
-    for kind, colour in KIND_COLOURS.items():
-        assert f"--{kind.value}:{colour};" in css
+    # The kind colours come from gong.i18n's style records, the ones the printer uses.
+    for kind, style in KIND_STYLES.items():
+        assert f"--{kind.value}:{style.fill};--{kind.value}-dark:{style.dark};" in css
+        assert f"--{kind.value}-ink:{style.on_fill};" in css
     assert client.get("/s/site-000000000000.css").status_code == 404
+
+
+# Browsers keep each cookie under 4 KB; five of them make too large a request.
+JUNK_COOKIES = {f"junk{i}": "a" * 4000 for i in range(5)}
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "headers", "status", "title"),
+    [
+        ("POST", "/bonus?lang=fr", {}, 405, "Pas par ici"),
+        ("PUT", "/c/NE5", {"Accept-Language": "sv"}, 405, "Inte den vägen"),
+        ("GET", "/nowhere?lang=sv", {}, 404, "Vilse i rymden"),
+        ("GET", "/c/NE5?lang=fr&x=" + "a" * 8192, {}, 414, "Ce lien est trop long"),
+        ("GET", "/c/NE5", {"Accept-Language": "fr", "X-Big": "a" * 16384}, 431, "trop à lire"),
+        ("GET", "/c/NE5", {"cookies": {"lang": "sv", **JUNK_COOKIES}}, 431, "För mycket"),
+    ],
+)
+def test_every_error_is_the_sites_page_in_the_visitors_language(
+    client: FlaskClient, method: str, path: str, headers: dict, status: int, title: str
+) -> None:
+    for name, value in headers.pop("cookies", {}).items():
+        client.set_cookie(name, value)
+    response = client.open(path, method=method, headers=headers)
+    html = response.get_data(as_text=True)
+    assert response.status_code == status
+    assert title in html and html.startswith("<!doctype html>")
+    assert response.headers["Content-Security-Policy"].startswith("default-src 'none'")
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    if status == 405:
+        assert "GET" in response.headers["Allow"]

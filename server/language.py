@@ -1,0 +1,102 @@
+"""Where the visitor's language is chosen and switched: `?lang=` (then remembered in a
+cookie), then the cookie, then Accept-Language, then English; and the links to the same page
+in every language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Response, g, request
+
+from gong.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES
+from server.state import site
+
+LANG_COOKIE = "lang"
+LANG_COOKIE_MAX_AGE = 60 * 60 * 24 * 365
+
+# Browsers send a handful of distinct Accept-Language headers; parsing one costs more than the
+# rest of choosing the language.
+_accept_cache: dict[str, str] = {}
+
+
+def cookie(name: str) -> str | None:
+    """A request cookie; a request without any (a fresh visitor) skips the parsing."""
+    return request.cookies.get(name) if "HTTP_COOKIE" in request.environ else None
+
+
+def choose_language() -> tuple[str, bool]:
+    """The visitor's language and whether it came from `?lang=` (then it is remembered):
+    `?lang=`, then the cookie, then Accept-Language (q-values honoured), then English."""
+    if request.query_string:
+        asked = request.args.get("lang", "").strip().lower()
+        if asked in LANGUAGES:
+            return asked, True
+    remembered = cookie(LANG_COOKIE)
+    if remembered in LANGUAGES:
+        return remembered, False
+    header = request.headers.get("Accept-Language", "")
+    lang = _accept_cache.get(header)
+    if lang is None:
+        lang = preferred_language(request.accept_languages)
+        if len(_accept_cache) >= 512:
+            _accept_cache.clear()
+        _accept_cache[header] = lang
+    return lang, False
+
+
+def preferred_language(accepted: Iterable[tuple[str, float]]) -> str:
+    """The first supported language in Accept-Language order (highest q first), matching on
+    the primary tag: `de, fr-CA;q=0.7, en;q=0.5` gives fr (Werkzeug's `best_match` would
+    prefer the exact `en` at q=0.5 over the better-liked `fr-CA`)."""
+    for value, quality in accepted:
+        primary = value.split("-")[0].strip().lower()
+        if quality > 0 and primary in LANGUAGES:
+            return primary
+    return DEFAULT_LANGUAGE
+
+
+def current_language() -> str:
+    """The language of this request, chosen on first use: an error raised before any page
+    hook ran (a 405, a too-long URL) is still answered in the visitor's language."""
+    lang = g.get("lang")
+    if lang is None:
+        g.lang, g.lang_asked = choose_language()
+        lang = g.lang
+    return lang
+
+
+def language_links(path: str, **keep: str) -> list[dict[str, Any]]:
+    """Plain links to the page at `path` in every language (`keep` adds query values, such as
+    the mission shown, so switching language does not draw a new one)."""
+    links = []
+    for lang in LANGUAGES:
+        query = urlencode({"lang": lang, **keep})
+        links.append(
+            {
+                "code": lang,
+                "name": LANGUAGE_NAMES[lang],
+                "href": f"{request.script_root}{path}?{query}",
+                "current": lang == g.lang,
+            }
+        )
+    return links
+
+
+def choose() -> None:
+    """Choose this request's language (`g.lang`), before any page is built."""
+    g.lang, g.lang_asked = choose_language()
+
+
+def remember(response: Response) -> None:
+    """A language chosen with `?lang=` is kept in a cookie for a year."""
+    if g.get("lang_asked"):
+        response.set_cookie(
+            LANG_COOKIE,
+            g.lang,
+            max_age=LANG_COOKIE_MAX_AGE,
+            httponly=True,
+            samesite="Lax",
+            secure=site().secure_cookies,
+        )

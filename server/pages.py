@@ -1,0 +1,79 @@
+"""Rendering a page in the visitor's language with what base.html needs, and the cache of
+rendered pages: drawing missions is the hot path, and a mission page is a pure function of
+the language, the path, the mission and the card."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from flask import Flask, Response, current_app, g, make_response, render_template, request, url_for
+
+from server.language import language_links
+from server.state import site
+from server.texts import text
+
+_CACHE = "gong.pages"
+
+
+class PageCache:
+    """Rendered pages by key, bounded: when full it starts afresh, which is simple, safe
+    across threads (single dict operations), and rare: the site has a few thousand pages."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._pages: dict[tuple, bytes] = {}
+
+    def get(self, key: tuple) -> bytes | None:
+        return self._pages.get(key)
+
+    def put(self, key: tuple, body: bytes) -> None:
+        if len(self._pages) >= self.size:
+            self._pages = {}
+        self._pages[key] = body
+
+
+def _cache_key(template: str, path: str | None, cache_key: tuple[str, ...]) -> tuple:
+    return (template, g.lang, request.script_root, path or request.path, *cache_key)
+
+
+def cached_page(
+    template: str, cache_key: tuple[str, ...], path: str | None = None
+) -> Response | None:
+    """The page `page(template, path=path, cache_key=cache_key, ...)` rendered earlier, if any:
+    callers check here before building their context."""
+    body = current_app.extensions[_CACHE].get(_cache_key(template, path, cache_key))
+    return None if body is None else Response(body, mimetype="text/html")
+
+
+def page(
+    template: str,
+    status: int = 200,
+    keep: dict[str, str] | None = None,
+    path: str | None = None,
+    cache_key: tuple[str, ...] | None = None,
+    **context: Any,
+) -> Response:
+    """Render `template` in the visitor's language with what base.html needs.
+
+    The language links point at `path` (default: this request's path). A page that is a pure
+    function of the language, the path and `cache_key` (a mission page: the mission, the
+    card) is kept once rendered (see `cached_page`).
+    """
+    state = site()
+    html = render_template(
+        template,
+        lang=g.lang,
+        t=partial(text, g.lang),
+        lang_links=language_links(path or request.path, **(keep or {})),
+        css_url=url_for("assets.stylesheet", digest=state.css.digest),
+        icon_url=url_for("assets.icon", digest=state.icon.digest),
+        **context,
+    )
+    if cache_key is not None:
+        current_app.extensions[_CACHE].put(_cache_key(template, path, cache_key), html.encode())
+    return make_response(html, status)
+
+
+def init_app(app: Flask) -> None:
+    app.extensions[_CACHE] = PageCache()
