@@ -29,6 +29,7 @@ from flask import (
 )
 
 from gong.cards import Family, Kind
+from server.language import language_links
 from server.state import Asset, make_asset, site
 from server.tables import forms, referee_adapter, show
 from server.tables.api import client_address, site_root, tables
@@ -37,7 +38,6 @@ from server.tables.ids import TableIdError, parse_table_id
 from server.tables.service import Table, TableError
 from server.tables.store import StoreError
 from server.texts import TEXTS, kind_mission, text
-from server.language import language_links
 
 bp = Blueprint("tables_pages", __name__)
 STATIC = Path(__file__).resolve().parent.parent / "static"
