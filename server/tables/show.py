@@ -55,6 +55,7 @@ def move_pieces(legal: list[str]) -> dict[str, Any]:
     the card verbs (buttons), the whole actions (buttons), the players a card verb may go
     to, and the cards that may be asked for (GONG FAMILY)."""
     card_verbs: dict[str, set[str]] = {}
+    verbs_of: dict[str, set[str]] = {}
     targets: set[int] = set()
     plain: list[str] = []
     asks: dict[str, set[int]] = {}
@@ -65,8 +66,12 @@ def move_pieces(legal: list[str]) -> dict[str, Any]:
             plain.append(action)
         elif kind == "cards":
             card_verbs.setdefault(verb, set()).update(words[1:])
+            for code in words[1:]:
+                verbs_of.setdefault(code, set()).add(verb)
         elif kind == "card_to":
             card_verbs.setdefault(verb, set()).update(words[1:-1])
+            for code in words[1:-1]:
+                verbs_of.setdefault(code, set()).add(verb)
             targets.add(int(words[-1]))
         elif kind == "to_card":
             asks.setdefault(words[2], set()).add(int(words[1]))
@@ -75,6 +80,7 @@ def move_pieces(legal: list[str]) -> dict[str, Any]:
     order = {v: i for i, v in enumerate(CARD_VERBS)}
     return {
         "pickable": pickable,
+        "verbs_of": {code: " ".join(sorted(v)) for code, v in verbs_of.items()},
         "card_verbs": sorted(card_verbs, key=lambda v: (order.get(v, 99), v)),
         "plain": plain,
         "targets": sorted(targets),
