@@ -396,7 +396,7 @@ def _seat_rows(table: Table, answer: dict[str, Any], me: int | None) -> list[dic
                 "name": table.name_of(s, g.lang),
                 "bot": seat["bot"],
                 "taken": seat["taken"],
-                "me": s == me,
+                "me": s == me and table.meta["mode"] != "pass",
                 "cards": counts[s] if s < len(counts) else None,
                 "families": [
                     (f, Family[f].code if f in Family.__members__ else "")
@@ -404,7 +404,11 @@ def _seat_rows(table: Table, answer: dict[str, Any], me: int | None) -> list[dic
                 ],
                 "acting": s in answer["to_act"],
                 "current": view.get("current") == s and answer["status"] == "playing",
-                "score": scores[s] if s < len(scores) else None,
+                # Cards left already show in the count; a score says more only when it differs
+                # (families laid down in GONG FAMILY).
+                "score": scores[s]
+                if s < len(scores) and (s >= len(counts) or scores[s] != counts[s])
+                else None,
                 "wins": answer["tally"][s] if s < len(answer["tally"]) else 0,
                 "winner": s in outcome.get("winners", []),
             }
