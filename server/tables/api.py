@@ -316,6 +316,12 @@ def leave(table_id: str) -> Response:
     return _state(table, None)
 
 
+@bp.get("/tables/<table_id>/replay")
+def replay(table_id: str) -> Response:
+    frames = tables().service.replay(table_id, _secret(), _lang())
+    return _json({"id": table_id.upper(), "frames": frames})
+
+
 @bp.post("/tables/<table_id>/again")
 def again(table_id: str) -> Response:
     _body()

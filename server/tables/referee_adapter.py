@@ -117,6 +117,15 @@ def to_act(game: Game) -> list[int]:
     return game.to_act()
 
 
+def players(game: Game) -> int:
+    return game.players
+
+
+def current(game: Game) -> int:
+    """The seat whose turn it is (others may act too: a joker's target, a GONG caller)."""
+    return game.current
+
+
 def legal(game: Game, seat: int) -> list[str]:
     return [str(action) for action in game.legal_actions(seat)]
 
@@ -165,6 +174,25 @@ def bot_act(game: Game, seat: int, kind: str, seed: str) -> str:
     action = bot.choose(game, seat)
     game.apply(action)
     return str(action)
+
+
+def replay_views(game: Game, deck: list[str] | None = None) -> list[dict[str, Any]]:
+    """What a spectator saw after the deal and after each action of `game`, replayed from its
+    seed and log (`deck`: the stacked deck it was dealt from, if any)."""
+    keywords = {} if deck is None else {"deck": deck}
+    try:
+        again = new_game(
+            game.name, players=game.players, seed=game.seed, options=dict(game.options),
+            **keywords,
+        )  # fmt: skip
+        frames = [again.view(None)]
+        for line in game.log:
+            seat, _, text = line.partition(":")
+            again.apply(again.parse_action(text, int(seat)))
+            frames.append(again.view(None))
+    except (GameSetupError, IllegalAction) as exc:
+        raise SavedGameError(f"the game does not replay from its seed ({exc})") from None
+    return frames
 
 
 # --- events -----------------------------------------------------------------------------------

@@ -245,6 +245,10 @@ class Table:
             self.game = referee.load(record.state)
         except referee.SavedGameError as exc:
             raise TableFormatError(table_id, f"its game cannot be read ({exc})") from None
+        if referee.players(self.game) != len(self.seats) or len(self.meta["moves"]) != (
+            referee.moves_made(self.game)
+        ):
+            raise TableFormatError(table_id, "its game does not match its seats or its moves")
         self.changed = False
 
     @property
@@ -303,16 +307,64 @@ class Table:
         return texts["bot_name" if entry["bot"] else "seat_name"].format(n=seat + 1)
 
 
+def _is(kind: Any, *, none: bool = False) -> Callable[[Any], bool]:
+    def check(value: Any) -> bool:
+        if value is None:
+            return none
+        if kind is int:
+            return _whole(value)
+        if kind is float:
+            return (_whole(value) or isinstance(value, float)) and math.isfinite(value)
+        return isinstance(value, kind)
+
+    return check
+
+
+_META: dict[str, Callable[[Any], bool]] = {
+    "game": _is(str),
+    "mode": lambda v: v in MODES,
+    "status": lambda v: v in ("waiting", "playing", "over"),
+    "creator": _is(str),
+    "log": lambda v: isinstance(v, list) and all(
+        isinstance(e, list) and len(e) == 4 and _whole(e[0]) and (e[1] is None or _whole(e[1]))
+        and isinstance(e[2], str) and isinstance(e[3], dict)
+        for e in v
+    ),
+    "moves": lambda v: isinstance(v, list) and all(_whole(m) for m in v),
+    "seed": _is(int),
+    "spectators": _is(bool),
+    "options": _is(dict),
+    "started": _is(int, none=True),
+    "last_move": _is(float),
+    "tally": lambda v: isinstance(v, list) and all(_whole(t) for t in v),
+    "next": _is(str, none=True),
+}  # fmt: skip
+_SEAT: dict[str, Callable[[Any], bool]] = {
+    "seat": _is(int),
+    "name": _is(str, none=True),
+    "bot": lambda v: v is None or (isinstance(v, str) and v in referee.BOT_KINDS),
+    "secret": _is(str, none=True),
+    "taken": _is(bool),
+}
+
+
 def _meta_problems(meta: Any, seats: Any) -> str:
-    needed = ("game", "mode", "status", "creator", "log", "moves", "seed", "spectators")
-    missing = [key for key in needed if key not in meta]
+    """What keeps this release from playing the table (empty when nothing does)."""
+    missing = [key for key in _META if key not in meta]
     if missing:
         return f"it was saved by another release (no {', '.join(missing)})"
-    if meta["status"] not in ("waiting", "playing", "over"):
-        return f"it has an unknown status {meta['status']!r}"
+    damaged = [key for key, fits in _META.items() if not fits(meta[key])]
+    if damaged:
+        return f"its {', '.join(damaged)} cannot be read"
+    if len(meta["tally"]) != len(seats) or (meta["status"] != "waiting") != _whole(meta["started"]):
+        return "its tally or its start does not match its seats"
     for i, seat in enumerate(seats):
-        if not isinstance(seat, dict) or not {"seat", "name", "bot", "secret"} <= set(seat):
-            return f"seat {i} was saved by another release"
+        if (
+            not isinstance(seat, dict)
+            or not all(key in seat and fits(seat[key]) for key, fits in _SEAT.items())
+            or seat["seat"] != i
+        ):
+            return f"seat {i} cannot be read"
     return ""
 
 
@@ -537,6 +589,7 @@ class TableService:
             "options": referee.options_of(game),
             "creator": creator,
             "seed": asked["seed"],
+            "deck": asked["deck"],
             "status": "waiting",
             "log": [[1, None, "created", {}]],
             "moves": [],
@@ -726,13 +779,21 @@ class TableService:
         if held:
             if len(held) == 1:
                 return held[0]
-            acting = [s for s in referee.to_act(table.game) if s in held]
+            acting = self._acting_held(table, held)
             return acting[0] if acting else self._last_of(table, held)
         if creator or table.meta["spectators"]:
             return None
         if secret:
             raise TableError(403, "bad_secret", "That secret holds no seat at this table.")
         raise TableError(403, "no_spectators", "This table does not take spectators.")
+
+    @staticmethod
+    def _acting_held(table: Table, held: list[int]) -> list[int]:
+        """The held seats that may act now, the one the game waits for first (the current
+        player before a player who could call GONG)."""
+        acting = [s for s in referee.to_act(table.game) if s in held]
+        current = referee.current(table.game)
+        return sorted(acting, key=lambda s: s != current)
 
     @staticmethod
     def _last_of(table: Table, held: list[int]) -> int:
@@ -784,8 +845,8 @@ class TableService:
         if seat is None:
             if len(held) == 1:
                 return held[0]
-            acting = [s for s in referee.to_act(table.game) if s in held]
-            if len(acting) == 1:
+            acting = self._acting_held(table, held)
+            if len(acting) == 1 or (acting and acting[0] == referee.current(table.game)):
                 return acting[0]
             raise TableError(400, "which_seat", "Say which seat acts: seat is a number.")
         chosen = _seat_key(seat, table.players, "seat")
@@ -847,6 +908,32 @@ class TableService:
         if moved:
             table.meta["last_move"] = last
         return moved
+
+    # -- replay ---------------------------------------------------------------------------
+
+    def replay(self, table_id: str, secret: str | None, lang: str) -> list[dict[str, Any]]:
+        """A finished game move by move, as a spectator saw it: one frame for the deal and
+        one per action, each with its version, the spectator's view and its events."""
+        table = self.load(table_id)
+        creator, held = table.holder(secret)
+        if not (creator or held or table.meta["spectators"]):
+            raise TableError(403, "no_spectators", "This table does not take spectators.")
+        if table.status != "over":
+            raise TableError(409, "not_over", "The replay is ready once the game is over.")
+        try:
+            views = referee.replay_views(table.game, table.meta.get("deck"))
+        except referee.SavedGameError as exc:
+            raise TableError(
+                410, "table_unreadable", f"This table cannot be replayed here: {exc}."
+            ) from None
+        versions = [table.meta["started"], *table.meta["moves"]]
+        events = self.events(table, None, lang)
+        frames = []
+        for i, (version, view) in enumerate(zip(versions, views, strict=True)):
+            upto = versions[i + 1] if i + 1 < len(versions) else table.version
+            shown = [e for e in events if version <= e["version"] < upto or e["version"] == version]
+            frames.append({"version": version, "view": view, "events": shown})
+        return frames
 
     # -- play again -----------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from gong.referee import GAMES, GameSetupError, IllegalAction, from_json, new_ga
 from gong.referee.actions import Action
 from gong.referee.bots import make_bot
 
-from .helpers import acts, play, position, rest_of_deck
+from .helpers import acts, play, position, positioned, rest_of_deck
 
 VARIANTS = ["gong-link", "gong-family", "gong-fight"]
 
@@ -135,10 +135,7 @@ HAND_J = ["J1", "NE2", "OM3"]
 
 def link_position(hands, discard=("NE5",), top=()):
     """A LINK game in this position: the rest of the deck is the draw pile, `top` on top."""
-    g = new_game("gong-link", players=3, seed=1)
-    named = [c for h in hands for c in h] + list(discard) + list(top)
-    position(g, hands=hands, discard=discard, draw=[*top, *rest_of_deck(named)])
-    return g
+    return positioned("gong-link", hands, discard, top)
 
 
 def test_joker_swaps_whole_hands_then_turn_goes_on():

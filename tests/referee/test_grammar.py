@@ -47,21 +47,22 @@ def test_several_cards_and_the_canonical_form_of_a_verb_with_two():
     assert give.card == parse_card("NE5")
 
 
-@pytest.mark.parametrize(
-    ("text", "code", "words"),
-    [
-        ("ask 3", "unreadable", "Write it like this: ask <seat> <rank>."),
-        ("ask 3 1", "unreadable", "not a rank: '1'"),
-        ("ask 9 4", "no_such_player", "There is no player 9"),
-        ("ask 3 4 5", "unreadable", "Write it like this"),
-        ("play", "unreadable", "Write it like this: play <cards>."),
-        ("play NE9", "unreadable", "not a GONG card code: 'NE9'"),
-        ("give NE5 2 3", "unreadable", "Name one player only"),
-        ("give NE5 ZE5 -> 2", "unreadable", "Name one card only"),
-        ("fold", "unknown_action", "'fold' is not an action of this game"),
-    ],
-)
-def test_texts_that_do_not_fit_say_why(text, code, words):
+BAD_TEXTS = {
+    "ask 3": ("unreadable", "Write it like this: ask <seat> <rank>."),
+    "ask 3 1": ("unreadable", "not a rank: '1'"),
+    "ask 9 4": ("no_such_player", "There is no player 9"),
+    "ask 3 4 5": ("unreadable", "Write it like this"),
+    "play": ("unreadable", "Write it like this: play <cards>."),
+    "play NE9": ("unreadable", "not a GONG card code: 'NE9'"),
+    "give NE5 2 3": ("unreadable", "Name one player only"),
+    "give NE5 ZE5 -> 2": ("unreadable", "Name one card only"),
+    "fold": ("unknown_action", "'fold' is not an action of this game"),
+}
+
+
+@pytest.mark.parametrize("text", BAD_TEXTS)
+def test_texts_that_do_not_fit_say_why(text):
+    code, words = BAD_TEXTS[text]
     refused = refusal(text)
     assert refused.code == code and words in refused.message and refused.message.endswith(".")
 

@@ -557,6 +557,7 @@ def test_two_servers_on_one_store_play_one_table(make_store, tmp_path, monkeypat
         ("post", "/again"),
         ("delete", "/seats/0"),
         ("post", "/seats/0/bot"),
+        ("get", "/replay"),
     ],
 )
 def test_an_unknown_table_is_a_json_404_on_every_route(client, method, suffix):
@@ -623,7 +624,7 @@ def play_link_to_the_end(client, table_id, secrets):
     """Every person plays their first legal move until the game ends; the moves made."""
     made = 0
     for _ in range(3000):
-        state = look(client, table_id)
+        state = look(client, table_id, secrets[0])
         if state["status"] == "over":
             return state, made
         for secret in secrets:
@@ -649,6 +650,28 @@ def test_a_link_game_with_a_bot_plays_to_the_end_and_every_version_has_events(cl
     assert any(e["seat"] == 3 for e in final["events"] if e["version"] > 4)
     finished = move(client, made["id"], secrets[0], "draw", final["version"])
     assert finished.status_code == 422 and finished.get_json()["error"]["code"] == "game_over"
+
+
+def test_a_finished_game_replays_move_by_move_as_a_spectator_saw_it(client):
+    made, secrets = full_table(client, seed=3, spectators=False)
+    path = f"/api/tables/{made['id']}/replay"
+    early = client.get(path, headers=bearer(secrets[0]))
+    assert early.status_code == 409 and early.get_json()["error"]["code"] == "not_over"
+    first = look(client, made["id"], made["creator_secret"])["view"]
+    final, _ = play_link_to_the_end(client, made["id"], secrets)
+    assert client.get(path).status_code == 403  # no spectators: strangers see no replay
+    replayed = client.get(path, headers=bearer(secrets[2]))
+    assert replayed.status_code == 200 and replayed.headers["Cache-Control"] == "no-store"
+    frames = replayed.get_json()["frames"]
+    actions = [e for e in final["events"] if e["version"] > 4 and e["seat"] is not None]
+    assert len(frames) == len({e["version"] for e in actions}) + 1
+    assert frames[0]["version"] == 4 and frames[0]["view"]["hand_counts"] == first["hand_counts"]
+    last = look(client, made["id"], made["creator_secret"])["view"]
+    assert frames[-1]["view"] == last and frames[-1]["view"]["outcome"] == final["outcome"]
+    assert all("hand" not in frame["view"] for frame in frames)
+    assert [f["version"] for f in frames] == sorted({f["version"] for f in frames})
+    assert all(e["version"] >= f["version"] for f in frames for e in f["events"])
+    assert any(e["code"] == "ended" for e in frames[-1]["events"])
 
 
 def test_play_again_keeps_the_seats_moves_the_first_player_and_the_tally(client):
@@ -833,3 +856,38 @@ def _fuzz_table(client):
     if key not in _tables:
         _tables[key] = full_table(client)
     return _tables[key]
+
+
+_DAMAGE = (
+    st.none()
+    | st.booleans()
+    | st.integers(-2, 3)
+    | st.text(max_size=3)
+    | st.just([])
+    | st.just({})
+    | st.just([[1, None, "x", {}], "y"])
+)
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(damage=st.lists(st.tuples(st.integers(0, 40), _DAMAGE), min_size=1, max_size=3))
+def test_a_damaged_table_is_a_clear_410_never_a_500(client, store, damage):
+    made, secrets = _fuzz_table(client)
+    record = store.load(made["id"])
+    meta, seats = json.loads(json.dumps(record.meta)), json.loads(json.dumps(record.seats))
+    for where, value in damage:
+        keys = [("meta", k) for k in meta] + [(s, k) for s in range(4) for k in seats[s]]
+        place, key = keys[where % len(keys)]
+        (meta if place == "meta" else seats[place])[key] = value
+    table_id = new_table_id()
+    store.create(table_id, TableRecord(record.version, record.state, record.state_format,
+                                       seats, meta))  # fmt: skip
+    for response in (
+        client.get(f"/api/tables/{table_id}", headers=bearer(secrets[0])),
+        client.get(f"/api/tables/{table_id}"),
+        move(client, table_id, secrets[0], "draw", record.version),
+        client.post(f"/api/tables/{table_id}/seats", json={"seat": 0, "name": "Ada"}),
+        client.post(f"/api/tables/{table_id}/again", headers=bearer(made["creator_secret"])),
+        client.get(f"/api/tables/{table_id}/replay", headers=bearer(secrets[0])),
+    ):
+        assert response.status_code < 500, response.get_json()

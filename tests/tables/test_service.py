@@ -147,3 +147,26 @@ def test_the_seat_to_act_answers_in_pass_mode(store, clock):
         assert table.game.to_act()[0] == seat or seat in table.game.to_act()
         first = [a for a in table.game.legal_actions(seat) if a.verb != "gong"][0]
         service.act(table.id, creator, seat, str(first), table.version)
+
+
+def test_pass_mode_answers_for_the_player_whose_turn_it_is_before_a_gong_caller(store, clock):
+    service = service_on(store, clock, bot_delay=0, call_wait=0)
+    for seed in range(1, 40):
+        table, creator = service.create(
+            {"game": "gong-link", "players": 2, "mode": "pass", "names": {"0": "A", "1": "B"},
+             "seed": seed}, "192.0.2.1"
+        )  # fmt: skip
+        for _ in range(300):
+            table, seat = service.state(table.id, creator)
+            if table.status == "over":
+                break
+            acting = table.game.to_act()
+            if len(acting) > 1:  # one may call GONG while the other plays
+                assert seat == table.game.current
+                first = str(table.game.legal_actions(seat)[0])
+                _played, chosen = service.act(table.id, creator, None, first, table.version)
+                assert chosen == seat
+                return
+            moves = [a for a in table.game.legal_actions(seat) if a.verb != "gong"]
+            service.act(table.id, creator, seat, str(moves[0]), table.version)
+    raise AssertionError("no deal let a player call GONG during the other's turn")
