@@ -426,6 +426,18 @@ TABLE_PAGE_TEXTS: dict[str, dict[str, str]] = {
         "no_nothing_to_draw": "The draw pile is empty.",
         "no_gong_not_on_one": "Call GONG when someone has one card left.",
         "no_gong_already_called": "GONG was already called.",
+        "no_draw_after_ask": "You draw only when the card you asked for was not there.",
+        "no_drawn_card_only": "You drew a card that matches: play it or keep it.",
+        "no_gong_too_early": "Call GONG when you have one card left.",
+        "no_gong_too_late": "Too late to call GONG now.",
+        "no_joker_not_a_match": (
+            "A joker never matches: play it at the start of your turn to swap hands."
+        ),
+        "no_must_draw": "Draw a card.",
+        "no_must_match": "Play a card of the same galaxy or the same number.",
+        "no_must_play_match": "You have a card that matches: play it.",
+        "no_nothing_to_keep": "Keep is for a matching card you just drew.",
+        "no_unreadable": "That move cannot be read.",
     },
     "fr": {
         "new_table": "Nouvelle table",
@@ -587,6 +599,19 @@ TABLE_PAGE_TEXTS: dict[str, dict[str, str]] = {
         "no_nothing_to_draw": "La pioche est vide.",
         "no_gong_not_on_one": "Crie GONG quand quelqu'un n'a plus qu'une carte.",
         "no_gong_already_called": "GONG a déjà été crié.",
+        "no_draw_after_ask": "Tu pioches seulement si la carte demandée n'y était pas.",
+        "no_drawn_card_only": "Tu as pioché une carte qui va{nbsp}: joue-la ou garde-la.",
+        "no_gong_too_early": "Crie GONG quand il te reste une carte.",
+        "no_gong_too_late": "Trop tard pour crier GONG.",
+        "no_joker_not_a_match": (
+            "Un joker ne va jamais sur une carte{nbsp}: joue-le au début de ton "
+            "tour pour échanger les mains."
+        ),
+        "no_must_draw": "Pioche une carte.",
+        "no_must_match": "Joue une carte de la même galaxie ou du même numéro.",
+        "no_must_play_match": "Tu as une carte qui va{nbsp}: joue-la.",
+        "no_nothing_to_keep": "Garder, c'est pour une carte qui va et que tu viens de piocher.",
+        "no_unreadable": "Ce coup ne se comprend pas.",
     },
     "sv": {
         "new_table": "Nytt bord",
@@ -742,6 +767,18 @@ TABLE_PAGE_TEXTS: dict[str, dict[str, str]] = {
         "no_nothing_to_draw": "Draghögen är tom.",
         "no_gong_not_on_one": "Ropa GONG när någon har ett kort kvar.",
         "no_gong_already_called": "GONG är redan ropat.",
+        "no_draw_after_ask": "Du drar bara när kortet du frågade efter inte fanns.",
+        "no_drawn_card_only": "Du drog ett kort som passar: spela det eller behåll det.",
+        "no_gong_too_early": "Ropa GONG när du har ett kort kvar.",
+        "no_gong_too_late": "Det är för sent att ropa GONG nu.",
+        "no_joker_not_a_match": (
+            "En joker passar aldrig: spela den i början av din tur för att byta hand."
+        ),
+        "no_must_draw": "Dra ett kort.",
+        "no_must_match": "Spela ett kort från samma galax eller med samma nummer.",
+        "no_must_play_match": "Du har ett kort som passar: spela det.",
+        "no_nothing_to_keep": "Behåll gäller ett kort som passar och som du just drog.",
+        "no_unreadable": "Det draget går inte att läsa.",
     },
 }
 for _lang, _entries in TABLE_PAGE_TEXTS.items():

@@ -37,7 +37,7 @@ from server.tables.forms import CREATOR_COOKIE, NONCE_COOKIE, SEAT_COOKIE, FormR
 from server.tables.ids import TableIdError, parse_table_id
 from server.tables.service import Table, TableError
 from server.tables.store import StoreError
-from server.texts import TEXTS, kind_mission, text
+from server.texts import TEXTS, game_title, kind_mission, text
 
 bp = Blueprint("tables_pages", __name__)
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -186,8 +186,16 @@ def script(digest: str) -> Response:
 # --- making a table ------------------------------------------------------------------------
 
 
+def _describe(name: str) -> dict[str, Any]:
+    """A game's spec with its title as families say it in the reader's language."""
+    game = referee_adapter.describe(name)
+    if f"game_{name}" in TEXTS[g.lang]:
+        game["title"] = game_title(name, g.lang)
+    return game
+
+
 def _games() -> list[dict[str, Any]]:
-    return [referee_adapter.describe(name) for name in referee_adapter.game_names()]
+    return [_describe(name) for name in referee_adapter.game_names()]
 
 
 def _option_fields(game: dict[str, Any]) -> list[dict[str, Any]]:
@@ -452,7 +460,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
             table, reader = service.state(table.id, _secrets(table.id)[1], shown)
             answer = service.answer(table, reader, g.lang)
     view = answer["view"] or {}
-    game = referee_adapter.describe(table.meta["game"])
+    game = _describe(table.meta["game"])
     seats = _seat_rows(table, answer, reader)
     my_turn = reader is not None and reader in answer["to_act"]
     hand = [show.card(code, g.lang) for code in view.get("hand", [])]
@@ -760,7 +768,7 @@ def replay(table_id: str) -> Response:
         "view": view,
     }
     top = (view.get("table") or {}).get("top")
-    game_info = referee_adapter.describe(table.meta["game"])
+    game_info = _describe(table.meta["game"])
     return render(
         "tables/replay.html",
         title=t("replay_title", game=game_info["title"]),

@@ -200,10 +200,12 @@ def test_a_move_by_checkbox_and_button_goes_through_the_referee(client, app):
     path = f"/t/{table_id}"
     html = client.get(path).get_data(as_text=True)
     csrf = form_token_for(client, path, f"{path}/move")
-    boxes = re.findall(r'name="card" value="(\w+)">', html)  # enabled boxes only
+    # Enabled boxes name the verbs their card may go with.
+    playable = [c for c, verbs in re.findall(r'name="card" value="(\w+)" data-for="([^"]*)"', html)
+                if "play" in verbs.split()]  # fmt: skip
     data: dict[str, Any] = {"csrf": csrf, "version": _version(html), "seat": "0"}
-    if boxes and 'value="play"' in html:
-        data |= {"card": boxes[0], "verb": "play"}
+    if playable:
+        data |= {"card": playable[0], "verb": "play"}
     else:
         data |= {"action": "draw"}
     before = int(_version(html))
