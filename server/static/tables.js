@@ -4,6 +4,18 @@
 (function () {
   "use strict";
   document.documentElement.className += " js";
+  // /play: show only the seats of the chosen player count (without a script, all are shown
+  // and the extra ones are ignored).
+  var players = document.getElementById("players");
+  if (players) {
+    var seats = function () {
+      document.querySelectorAll(".seatrow").forEach(function (row) {
+        row.hidden = +row.getAttribute("data-seat") >= +players.value;
+      });
+    };
+    players.addEventListener("change", seats);
+    seats();
+  }
   var main = document.querySelector("main[data-poll]");
   if (!main) return;
   var busy = false;
