@@ -15,7 +15,7 @@ def make_app(store: TableStore | None = None, **config: Any) -> Flask:
     """The real site on `store` (None: SQLite in the instance folder GONG_INSTANCE names),
     with bots moving at once and seeds accepted, unless `config` says otherwise."""
     settings: dict[str, Any] = {
-        "SECRET_KEY": "tables-test-key-0123456789",
+        "SECRET_KEY": "tables-test-secret-key",
         "GONG_BOT_DELAY": 0,
         "GONG_CALL_WAIT": 0,
         "GONG_TESTING": True,
