@@ -381,6 +381,8 @@ def table(table_id: str) -> Response:
     if canonical != table_id:
         return redirect(url_for("tables_pages.table", table_id=canonical, **request.args), 301)
     since = request.args.get("since", "")
+    if since and request.headers.get("Sec-Fetch-Site") == "cross-site":
+        abort(403)  # the script's polls come from this origin only; nobody else reads a seat
     table, reader, creator = _read(canonical)
     if since.isdigit() and int(since) == table.version:
         response = Response(status=304)

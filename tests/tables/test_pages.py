@@ -254,6 +254,8 @@ def test_polling_answers_304_while_nothing_changed(client, app):
     same = client.get(f"/t/{table_id}?since={_version(html)}")
     assert same.status_code == 304 and same.headers["Cache-Control"] == "no-store"
     assert client.get(f"/t/{table_id}?since=1").status_code == 200
+    cross = client.get(f"/t/{table_id}?since=1", headers={"Sec-Fetch-Site": "cross-site"})
+    assert cross.status_code == 403
 
 
 def test_compose_lays_out_the_form_as_the_legal_actions_are():
