@@ -97,4 +97,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from server.tables import api as tables_api
 
     tables_api.init_app(app)
+    from server.tables import pages as table_pages
+
+    table_pages.init_app(app)
     return app
