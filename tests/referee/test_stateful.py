@@ -58,6 +58,9 @@ class RefereeMachine(RuleBasedStateMachine):
                 options[option] = data.draw(st.sampled_from(spec.choices[option]))
             elif isinstance(default, bool):
                 options[option] = data.draw(st.booleans())
+        for option, needed in spec.requires.items():
+            if options.get(option):
+                options[needed] = True  # a house rule that only works with another one on
         self.game = new_game(name, players=players, seed=seed, options=options)
         self.rng = random.Random(seed)
 
