@@ -53,7 +53,9 @@ class Glossary:
 def _names(data: LocatedDict, key: str, wanted: dict, path: Path, problems: list[str]) -> dict:
     value = data.get(key)
     if not isinstance(value, dict):
-        problems.append(f"{path}, line {data.line_of(key)}, field '{key}': missing or not a mapping")
+        problems.append(
+            f"{path}, line {data.line_of(key)}, field '{key}': missing or not a mapping"
+        )
         return {}
     names = {}
     for item, name in wanted.items():

@@ -474,9 +474,7 @@ def load_translations(
             )
         )
     for extra in sorted(set(data) - {"language", "missions"}, key=str):
-        problems.append(
-            Problem(where, data.line_of(extra), None, str(extra), "unknown field")
-        )
+        problems.append(Problem(where, data.line_of(extra), None, str(extra), "unknown field"))
     raw = data.get("missions")
     if not isinstance(raw, dict):
         problems.append(
@@ -505,9 +503,7 @@ def load_translations(
             else:
                 texts[name] = typeset(value, lang)
         for extra in sorted(set(entry) - set(TRANSLATION_FIELDS), key=str):
-            problems.append(
-                Problem(where, entry.line_of(extra), mid, str(extra), "unknown field")
-            )
+            problems.append(Problem(where, entry.line_of(extra), mid, str(extra), "unknown field"))
         if len(texts) == len(TRANSLATION_FIELDS):
             found[mid] = texts
     for mid in ids:
@@ -516,8 +512,6 @@ def load_translations(
                 Problem(where, data.line_of("missions"), mid, None, "missing: not translated")
             )
     return found, problems
-
-
 
 
 def load_missions(directory: Path | str = BUNDLED_MISSIONS) -> MissionBook:
