@@ -90,7 +90,11 @@ def load_texts(directory: Path | str = TEXTS_DIR) -> Catalog:
     reference, problems = _read(directory / f"{DEFAULT_LANGUAGE}.yaml")
     if problems:
         raise ValueError("; ".join(problems))
-    texts = {DEFAULT_LANGUAGE: {key: typeset(value, DEFAULT_LANGUAGE) for key, value in reference.items()}}
+    texts = {
+        DEFAULT_LANGUAGE: {
+            key: typeset(value, DEFAULT_LANGUAGE) for key, value in reference.items()
+        }
+    }
     found: dict[str, list[str]] = {}
     for lang in LANGUAGES[1:]:
         lang_texts, lang_problems = check_language_texts(
