@@ -8,12 +8,12 @@ import re
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from gong.cards import DECK
 from gong.i18n import KIND_STYLES, LANGUAGES
 from gong.missions import MissionBook
 from server.rulesdoc import RULE_SLUGS
-from werkzeug.test import TestResponse
 
 FIRST_ROUND_TRIP = 14 * 1024
 """Bytes a new connection delivers in its first round trip (TCP's initial window of 10

@@ -104,7 +104,7 @@ def test_an_incomplete_language_is_hidden_and_the_others_served(
     assert "language pl is hidden: 2 problems" in log
     assert "mission 'bonus-3x'" in log and "unknown mission id" in log
     assert "mission 'bonus-03'" in log and "missing: not translated" in log
-    assert app.extensions["gong"].languages == tuple(l for l in LANGUAGES if l not in ("de", "pl"))
+    assert app.extensions["gong"].languages == tuple(x for x in LANGUAGES if x not in ("de", "pl"))
     client = app.test_client()
     for hidden in ("de", "pl"):
         html = client.get(f"/m/bonus-03?lang={hidden}").get_data(as_text=True)
