@@ -4,10 +4,15 @@ Every GONG variant at 4 players runs through the always-validating `apply()`. Th
 their own virtual environment (build/bench-venv, created on the first run and reused), each in
 a subprocess of that environment, so their dependencies never touch the project's:
 
-- OpenSpiel (C++ core): `crazy_eights(players=4)` against GONG LINK, `go_fish(players=4)`
-  against GONG FAMILY;
+- OpenSpiel (C++ core): `crazy_eights(players=4)` against GONG LINK and Jokers Go Boom (one
+  round per game, so a game is one hand of shedding as in crazy eights), `go_fish(players=4)`
+  against GONG FAMILY and Go Fish;
 - RLCard (pure Python, no validation): the UNO game engine `rlcard.games.uno.game.UnoGame`,
   driven through its own legal actions, against GONG LINK.
+
+Gang of Four (whole matches to 100 points, 4 players) faces the closest climbing games: OpenSpiel's
+`dou_dizhu` and RLCard's doudizhu game engine `rlcard.games.doudizhu.game.DoudizhuGame` (both
+three players, as Dou Dizhu is), with its own legal-action lists of combinations.
 
 Only player decisions count as actions, the same way for every engine: OpenSpiel's chance
 nodes (deals, draws) and RLCard's deal are not actions; an UNO "draw" or a GONG call is.
@@ -37,17 +42,39 @@ SECONDS = 6.0
 REPEATS = 3
 TARGET_VS_UNO = 0.5
 """GONG LINK through the validating apply() should reach this share of RLCard UNO's speed."""
+TARGETS = {
+    ("gang-of-four", "rlcard DoudizhuGame"): 1.0,
+    ("go-fish", "openspiel go_fish(players=4)"): 0.5,
+    ("go-boom", "openspiel crazy_eights(players=4)"): 0.5,
+}
+"""The classic games through the validating apply(), against their OpenSpiel peers (actions/s)."""
+CLASSICS = {"go-fish": {}, "go-boom": {"rounds": 1}}
+"""The classic games measured, with their options."""
 PLAYERS = 4
 SEED = 20240601
 MAX_ACTIONS = 20_000
 """A game still running after this many decisions is cut off (and counted as cut)."""
 
-# name -> (pip packages, module that proves the install, engine, the GONG variant it faces)
+# name -> (pip packages, module that proves the install, engine, the games of ours it faces)
 PEERS = {
-    "openspiel crazy_eights(players=4)": (["open-spiel"], "pyspiel", "crazy_eights", "gong-link"),
-    "rlcard UnoGame": (["rlcard", "numpy"], "rlcard", "uno", "gong-link"),
-    "openspiel go_fish(players=4)": (["open-spiel"], "pyspiel", "go_fish", "gong-family"),
+    "openspiel crazy_eights(players=4)": (
+        ["open-spiel"],
+        "pyspiel",
+        "crazy_eights",
+        ("gong-link", "go-boom"),
+    ),
+    "rlcard UnoGame": (["rlcard", "numpy"], "rlcard", "uno", ("gong-link",)),
+    "openspiel go_fish(players=4)": (
+        ["open-spiel"],
+        "pyspiel",
+        "go_fish",
+        ("gong-family", "go-fish"),
+    ),
+    "openspiel dou_dizhu": (["open-spiel"], "pyspiel", "dou_dizhu", ("gang-of-four",)),
+    "rlcard DoudizhuGame": (["rlcard", "numpy"], "rlcard", "doudizhu", ("gang-of-four",)),
 }
+FIXED_PLAYERS = {"dou_dizhu": 3}
+"""OpenSpiel games whose player count is fixed (they take no `players` parameter)."""
 
 
 def timed(play_one: Callable[[random.Random], tuple[int, bool]], seconds: float, seed: int) -> dict:
@@ -87,13 +114,15 @@ def _round(
 # --- ours -------------------------------------------------------------------------------------
 
 
-def play_gong(variant: str) -> Callable[[random.Random], tuple[int, bool]]:
+def play_gong(
+    variant: str, options: dict | None = None
+) -> Callable[[random.Random], tuple[int, bool]]:
     """One random self-play game: a random seat among those allowed to act, a random legal
     action of that seat, through the validating `apply()`."""
     from gong.referee import new_game
 
     def play_one(rng: random.Random) -> tuple[int, bool]:
-        game = new_game(variant, players=PLAYERS, seed=rng.randrange(2**32))
+        game = new_game(variant, players=PLAYERS, seed=rng.randrange(2**32), options=options)
         n = 0
         while not game.is_over and n < MAX_ACTIONS:
             seats = game.to_act()
@@ -111,7 +140,8 @@ def play_gong(variant: str) -> Callable[[random.Random], tuple[int, bool]]:
 def play_openspiel(name: str) -> Callable[[random.Random], tuple[int, bool]]:
     import pyspiel
 
-    game = pyspiel.load_game(f"{name}(players={PLAYERS})")
+    fixed = name in FIXED_PLAYERS
+    game = pyspiel.load_game(name if fixed else f"{name}(players={PLAYERS})")
 
     def play_one(rng: random.Random) -> tuple[int, bool]:
         state = game.new_initial_state()
@@ -146,9 +176,28 @@ def play_uno() -> Callable[[random.Random], tuple[int, bool]]:
     return play_one
 
 
+def play_doudizhu() -> Callable[[random.Random], tuple[int, bool]]:
+    import numpy as np
+    from rlcard.games.doudizhu.game import DoudizhuGame
+
+    def play_one(rng: random.Random) -> tuple[int, bool]:
+        game = DoudizhuGame()
+        game.np_random = np.random.RandomState(rng.randrange(2**32))
+        state, _ = game.init_game()
+        n = 0
+        # Each state holds the legal plays of the player to act ("pass" among them).
+        while not game.is_over() and n < MAX_ACTIONS:
+            state, _ = game.step(rng.choice(state["actions"]))
+            n += 1
+        return n, not game.is_over()
+
+    return play_one
+
+
 def peer_main(engine: str, seconds: float, seed: int) -> None:
     """Entry point inside the bench venv: measure one peer and print the result as JSON."""
-    play_one = play_uno() if engine == "uno" else play_openspiel(engine)
+    rlcard = {"uno": play_uno, "doudizhu": play_doudizhu}
+    play_one = rlcard[engine]() if engine in rlcard else play_openspiel(engine)
     print(json.dumps(timed(play_one, seconds, seed)))
 
 
@@ -251,7 +300,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from gong.referee import GAMES
 
-    variants = [name for name in GAMES if name.startswith("gong-")]
+    faced = {variant for *_, games in PEERS.values() for variant in games} - set(CLASSICS)
+    variants = [name for name in GAMES if name.startswith("gong-") or name in faced]
     print(
         f"random self-play at {PLAYERS} players, player decisions only; {args.seconds:g} s "
         f"per engine in {REPEATS} rounds, the fastest round shown",
@@ -261,6 +311,10 @@ def main(argv: list[str] | None = None) -> int:
     for variant in variants:
         ours[variant] = timed(play_gong(variant), args.seconds, args.seed)
         print(row(f"ours {variant} (validating apply)", ours[variant]), flush=True)
+    for name, options in CLASSICS.items():
+        if name in GAMES:
+            ours[name] = timed(play_gong(name, options), args.seconds, args.seed)
+            print(row(f"ours {name} (validating apply)", ours[name]), flush=True)
 
     peers: dict[str, dict] = {}
     for name, (packages, module, engine, _) in PEERS.items():
@@ -273,20 +327,26 @@ def main(argv: list[str] | None = None) -> int:
         print(row(name, result), flush=True)
 
     print("ours / peer (above 1: ours is faster)")
-    for name, (_, _, _, variant) in PEERS.items():
-        if name not in peers or variant not in ours:
-            continue
-        ratio_actions = ours[variant]["actions_per_s"] / peers[name]["actions_per_s"]
-        ratio_games = ours[variant]["games_per_s"] / peers[name]["games_per_s"]
-        print(
-            f"  {variant + ' vs ' + name:<46} actions/s {ratio_actions:6.2f}x  "
-            f"games/s {ratio_games:6.2f}x"
-        )
+    for name, (_, _, _, faced) in PEERS.items():
+        for variant in faced:
+            if name not in peers or variant not in ours:
+                continue
+            ratio_actions = ours[variant]["actions_per_s"] / peers[name]["actions_per_s"]
+            ratio_games = ours[variant]["games_per_s"] / peers[name]["games_per_s"]
+            print(
+                f"  {variant + ' vs ' + name:<46} actions/s {ratio_actions:6.2f}x  "
+                f"games/s {ratio_games:6.2f}x"
+            )
     uno = peers.get("rlcard UnoGame")
     if uno and "gong-link" in ours:
         ratio = ours["gong-link"]["actions_per_s"] / uno["actions_per_s"]
         verdict = "met" if ratio >= TARGET_VS_UNO else "NOT met"
         print(f"target gong-link actions/s >= {TARGET_VS_UNO}x RLCard UNO: {ratio:.2f}x, {verdict}")
+    for (variant, name), target in TARGETS.items():
+        if variant in ours and name in peers:
+            ratio = ours[variant]["actions_per_s"] / peers[name]["actions_per_s"]
+            verdict = "met" if ratio >= target else "NOT met"
+            print(f"target {variant} actions/s >= {target}x {name}: {ratio:.2f}x, {verdict}")
     return 0
 
 

@@ -8,6 +8,8 @@ Card(NEBULA 5)
 ('NE5', 'Ice', 'bonus')
 >>> len(DECK), len(NUMBERED), str(JOKERS[1])
 (56, 54, 'J2')
+>>> [str(c) for c in sorted(map(parse_card, ["J1", "NM6", "NE5", "PR2"]))]
+['PR2', 'NE5', 'NM6', 'J1']
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from functools import total_ordering
 
 
 class CardCodeError(ValueError):
@@ -93,9 +96,12 @@ class Kind(Enum):
             raise ValueError(f"unknown mission kind {text!r}: expected one of {names}") from None
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@total_ordering
+@dataclass(frozen=True, slots=True)
 class Card:
-    """A numbered card (family and number), or a joker (family None, number 1 or 2)."""
+    """A numbered card (family and number), or a joker (family None, number 1 or 2).
+
+    Cards sort in deck order: families in rule order, then numbers, the jokers last."""
 
     family: Family | None
     number: int
@@ -137,6 +143,11 @@ class Card:
     def sort_key(self) -> tuple[int, int]:
         """Deck order: families in rule order, then numbers; jokers last."""
         return (9 if self.family is None else self.family.index, self.number)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.sort_key < other.sort_key
 
     def __str__(self) -> str:
         return self.code

@@ -1,11 +1,15 @@
 """The `gong` command. Each face's subcommand lives with that face and is imported only when
-it runs, so `gong missions check` never loads Flask or Pillow."""
+it runs, so `gong missions check` never loads Flask or Pillow.
+
+This is the only module under `gong/` that imports click: the faces' commands share its
+one-line errors (`ArgumentError`, `OneLineCommand`)."""
 
 from __future__ import annotations
 
 import importlib
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -13,12 +17,81 @@ import click
 LAZY_COMMANDS = {
     "serve": ("server.cli:serve", "Serve the mission site under granian."),
     "print": ("printables.cli:print_deck", "Print the deck: card PNGs, PDFs, verified QR codes."),
-    "simulate": ("gong.referee.cli:simulate", "Play many games between bots and show statistics."),
-    "play": ("gong.referee.cli:play", "Play a GONG game in the terminal against bots."),
+    "simulate": ("terminal.cli:simulate", "Play many games between bots and show statistics."),
+    "play": ("terminal.cli:play", "Play a GONG game in the terminal against bots."),
 }
 
 
-class LazyGroup(click.Group):
+class ArgumentError(click.ClickException):
+    """A bad argument, shown as one line (`Error: ...`) with click's usage-error exit code."""
+
+    exit_code = 2
+
+
+def _one_line(exc: click.UsageError) -> ArgumentError:
+    # Click would print the usage line and a hint before the message: one line is clearer.
+    if isinstance(exc, click.exceptions.NoArgsIsHelpError):
+        assert exc.ctx is not None
+        return ArgumentError(f"Missing arguments. Try '{exc.ctx.command_path} --help' for help.")
+    return ArgumentError(exc.format_message())
+
+
+class OneLineCommand(click.Command):
+    """A command whose usage errors are one line with exit status 2. Every face's subcommand
+    uses this class."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            raise _one_line(exc) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        # A command's own body may refuse an argument with click.BadParameter or ctx.fail.
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            raise _one_line(exc) from None
+
+
+class OneLineGroup(click.Group):
+    """A group whose usage errors (a missing or unknown command, a bad option) are one line
+    with exit status 2, like its commands'; its commands and subgroups get the same classes."""
+
+    command_class = OneLineCommand
+    group_class = None  # set below: a subgroup is a OneLineGroup, whatever the parent's class
+
+    def missing_command(self, ctx: click.Context) -> ArgumentError:
+        names = ", ".join(self.list_commands(ctx))
+        return ArgumentError(
+            f"Missing command (one of: {names}). Try '{ctx.command_path} --help' for help."
+        )
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            raise self.missing_command(ctx)
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            raise _one_line(exc) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        # Resolving the command (an unknown name) and the subcommand's own parsing happen here;
+        # a plain click.Command below a OneLineGroup gets one-line errors too.
+        # Click 8 keeps the command's name apart from its arguments; Click 9 will not.
+        pending = [*getattr(ctx, "_protected_args", ()), *ctx.args]
+        if not pending and not self.invoke_without_command:
+            raise self.missing_command(ctx)
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            raise _one_line(exc) from None
+
+
+OneLineGroup.group_class = OneLineGroup
+
+
+class LazyGroup(OneLineGroup):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
 
@@ -48,7 +121,9 @@ def missions() -> None:
 
 
 @missions.command("check")
-@click.argument("directory", required=False, type=click.Path(path_type=Path))
+@click.argument(
+    "directory", required=False, type=click.Path(exists=True, file_okay=False, path_type=Path)
+)
 def missions_check(directory: Path | None) -> None:
     """Validate DIRECTORY (default: the bundled missions), print the missions per kind and
     language, then each language's completeness: its game words, mission texts and, when the

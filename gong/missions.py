@@ -70,14 +70,6 @@ class Step:
         preposition = TARGETED_VERBS[self.verb][0]
         return f"{self.verb} {self.count} {preposition} {self.target}"
 
-    @property
-    def hand_change(self) -> int:
-        """How this step changes its subject's hand size, when everyone holds enough cards
-        (`each` counts one other player; the caller scales it)."""
-        return {"draw": 1, "lay_down": -1, "give": -1, "take": 1, "receive": 1}[
-            self.verb
-        ] * self.count
-
 
 @dataclass(frozen=True, slots=True)
 class Challenge:

@@ -8,29 +8,14 @@ from pathlib import Path
 
 import click
 
+from gong.cli import ArgumentError, OneLineCommand
 from gong.i18n import LANGUAGES
 from printables.geometry import MAX_DPI, MIN_DPI, PAPERS_MM, Scale
 from printables.links import BaseUrl, BaseUrlError, parse_base_url
 from printables.sheets import BACKS
 
 
-class ArgumentError(click.ClickException):
-    """A bad argument, shown as one line (`Error: ...`) with click's usage-error exit code."""
-
-    exit_code = 2
-
-
-class OneLineErrors(click.Command):
-    """Click prints usage and a hint before a bad argument's message; one line is clearer."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        try:
-            return super().parse_args(ctx, args)
-        except click.UsageError as exc:
-            raise ArgumentError(exc.format_message()) from None
-
-
-@click.command("print", cls=OneLineErrors)
+@click.command("print", cls=OneLineCommand)
 @click.option(
     "--base-url",
     required=True,

@@ -125,4 +125,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     for blueprint in (home.bp, missions.bp, rules.bp, assets.bp):
         app.register_blueprint(blueprint)
+    from server.tables import api as tables_api
+
+    tables_api.init_app(app)
+    from server.tables import pages as table_pages
+
+    table_pages.init_app(app)
     return app

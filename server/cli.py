@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from gong.cli import OneLineCommand
 from gong.missions import MissionError
 from server import create_app
 from server.config import ConfigError
@@ -27,7 +28,7 @@ def default_workers() -> int:
     return min(os.cpu_count() or 1, 8)
 
 
-@click.command()
+@click.command(cls=OneLineCommand)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option(

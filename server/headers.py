@@ -36,7 +36,11 @@ class SecurityHeaders:
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]):
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            headers.extend(self.headers)
+            # A page that sets its own policy keeps it (the table pages allow their script).
+            if any(key == "Content-Security-Policy" for key, _ in headers):
+                headers.extend(h for h in self.headers if h[0] != "Content-Security-Policy")
+            else:
+                headers.extend(self.headers)
             return start_response(status, headers, exc_info)
 
         return self.app(environ, start)

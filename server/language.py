@@ -71,12 +71,14 @@ def current_language() -> str:
     return lang
 
 
-def language_links(path: str, **keep: str) -> list[dict[str, Any]]:
+def language_links(
+    path: str, languages: Sequence[str] | None = None, **keep: str
+) -> list[dict[str, Any]]:
     """Plain links to the page at `path` in every served language (`keep` adds query values,
     such as the mission shown, so switching language does not draw a new one); they are the
     menu and the page's hreflang alternates."""
     links = []
-    for lang in site().languages:
+    for lang in site().languages if languages is None else languages:
         query = urlencode({"lang": lang, **keep})
         links.append(
             {

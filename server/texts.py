@@ -36,10 +36,17 @@ class Catalog:
 
     texts: dict[str, dict[str, str]]
     problems: dict[str, list[str]] = field(default_factory=dict)
+    table_problems: dict[str, list[str]] = field(default_factory=dict)
+    """The languages whose tables' texts (`tables/<lang>.yaml`) are incomplete: their table
+    pages are served in English, whole."""
 
     @property
     def languages(self) -> tuple[str, ...]:
         return tuple(lang for lang in LANGUAGES if lang in self.texts)
+
+    @property
+    def table_languages(self) -> tuple[str, ...]:
+        return tuple(lang for lang in self.languages if lang not in self.table_problems)
 
 
 def _read(path: Path) -> tuple[dict[str, str], list[str]]:
@@ -83,10 +90,7 @@ def check_language_texts(
     return {key: typeset(value, lang) for key, value in texts.items()}, problems
 
 
-def load_texts(directory: Path | str = TEXTS_DIR) -> Catalog:
-    """Every language's page texts from DIRECTORY. Raises ValueError when English itself is
-    unusable; any other language with a problem is left out, its problems listed."""
-    directory = Path(directory)
+def _load_part(directory: Path) -> tuple[dict[str, dict[str, str]], dict[str, list[str]]]:
     reference, problems = _read(directory / f"{DEFAULT_LANGUAGE}.yaml")
     if problems:
         raise ValueError("; ".join(problems))
@@ -104,7 +108,22 @@ def load_texts(directory: Path | str = TEXTS_DIR) -> Catalog:
             found[lang] = lang_problems
         else:
             texts[lang] = lang_texts
-    return Catalog(texts, found)
+    return texts, found
+
+
+def load_texts(directory: Path | str = TEXTS_DIR) -> Catalog:
+    """Every language's page texts from DIRECTORY, and its tables' texts from
+    DIRECTORY/tables. Raises ValueError when English itself is unusable; any other language
+    with a problem in its page texts is left out, its problems listed; one with a problem in
+    its tables' texts keeps its other pages, and its table pages are served in English."""
+    directory = Path(directory)
+    texts, problems = _load_part(directory)
+    tables_dir = directory / "tables"
+    tables, table_problems = _load_part(tables_dir) if tables_dir.is_dir() else ({}, {})
+    for lang, entries in tables.items():
+        if lang in texts:
+            texts[lang].update(entries)
+    return Catalog(texts, problems, table_problems)
 
 
 CATALOG = load_texts()

@@ -1,216 +1,345 @@
-"""Actions: small frozen values with one canonical text form and a parser for it.
+"""Actions: small frozen values with one canonical text form, and the grammar that reads them.
 
-An action is made by one player (`player`, a seat number) and reads like the game:
+An action is made by one player (`player`, a seat) and carries what its verb needs: a tuple of
+`cards` (one card for ``play NE5``, several for ``play G7 Y7``), a `target` seat, a `rank`
+(``ask 3 4``: ask player 3 for fours). Each game declares a `Grammar`: for every verb, the
+form of its words, read by position:
 
-==================  =========================================================================
-text                meaning
-==================  =========================================================================
-``joker J1 -> 2``   play GONG JOKER J1 to swap hands with player 2 (start of your turn)
-``counter J2``      the joker's target cancels the swap with their own joker
-``no-counter``      the joker's target lets the swap happen
-``play NE5``        LINK: play NEBULA 5 on the discard pile
-``draw``            LINK: draw because you cannot match; FAMILY: draw with no card to ask
-                    for; FIGHT: draw the card that gives you your mission
-``keep``            LINK: keep the matching card you just drew instead of playing it
-``pass``            LINK: nothing to play and nothing to draw
-``gong``            LINK: call "GONG" for yourself when you are on one card
-``gong 3``          LINK: call "GONG" on player 3, who is on one card and did not call
-``ask 2 NE5``       FAMILY: ask player 2 for NEBULA 5 (``ask 2 NEBULA Ice`` reads too: a
-                    card may be written as its galaxy and its number or gem)
-``target 2``        FIGHT: choose player 2 (your opponent, or the player a mission lets you
-                    choose)
-``winner 0``        FIGHT: report that player 0 won the challenge
-``lay NE5``         FIGHT: lay NEBULA 5 down on the discard pile
-``give NE5 -> 1``   FIGHT: give NEBULA 5 to player 1
-==================  =========================================================================
+=============  ===============================================================================
+slot           reads
+=============  ===============================================================================
+``card``       one card, read by the grammar's card reader (GONG also reads ``NEBULA Ice``)
+``cards``      one card or more, up to the end of the text
+``seat``       a seat number, from 0 to players - 1
+``[seat]``     an optional seat number (``gong`` or ``gong 3``)
+``rank``       a rank, read by the grammar's rank reader (``4``, ``Q``)
+``->``         printed in the canonical text; in what a player types it is optional, and so
+               are the words ``to`` and ``on``
+=============  ===============================================================================
+
+A verb may have several forms: the first is canonical (how `str(action)` writes it), the
+others are also read (GONG reads ``ask NEBULA 5 2`` as well as ``ask 2 NE5``).
+
+>>> from gong.cards import parse_card
+>>> grammar = Grammar({"play": "cards", "ask": "seat rank", "give": "card -> seat"},
+...                   read_card=one_word(parse_card), read_rank=int)
+>>> grammar.parse("play ne5 ZE5", 0, players=3)
+Action(player=0, verb='play', cards=(Card(NEBULA 5), Card(ZETA 5)), target=None, rank=None)
+>>> str(grammar.parse("ask 2 4", 1, players=3)), str(grammar.parse("give NE5 to 2", 1, 3))
+('ask 2 4', 'give NE5 -> 2')
 
 The text does not name the player who acts: `game.parse_action(text, seat)` does, and
-`game.parse_action(str(action), action.player) == action`. The game log writes each action
-as ``"2: play NE5"`` (seat, colon, text) so it replays on its own.
+`game.parse_action(str(action), action.player) == action`. A game log writes each action as
+``"2: play NE5"`` (seat, colon, text) so it replays on its own; `parse` reads that form too.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
-from gong.cards import DECK, Card, CardCodeError, Family, parse_card
-from gong.i18n import GEM_NAMES
+from gong.cards import CardCodeError
 from gong.referee.errors import IllegalAction
 
-# Canonical order of verbs; legal actions are listed by (verb, card, player).
-VERBS = (
-    "joker",
-    "counter",
-    "no-counter",
-    "play",
-    "keep",
-    "draw",
-    "pass",
-    "ask",
-    "target",
-    "winner",
-    "lay",
-    "give",
-    "gong",
-)
-VERB_RANK = {verb: i for i, verb in enumerate(VERBS)}
+CardReader = Callable[[Sequence[str], int], tuple[Any, int]]
+"""Reads one card from `words` at position `i`: (the card, the position after it). Raises
+`CardCodeError` (or any ValueError) with a message naming the mistake."""
 
-# What each verb takes: "c" a card, "t" a player, "ct" both, "" nothing, "t?" an optional player.
-SHAPES = {
-    "joker": "ct",
-    "counter": "c",
-    "no-counter": "",
-    "play": "c",
-    "keep": "",
-    "draw": "",
-    "pass": "",
-    "ask": "ct",
-    "target": "t",
-    "winner": "t",
-    "lay": "c",
-    "give": "ct",
-    "gong": "t?",
-}
-_EXAMPLES = {
-    "joker": "joker J1 -> 2",
-    "counter": "counter J2",
-    "play": "play NE5",
-    "ask": "ask 2 NE5",
-    "target": "target 2",
-    "winner": "winner 0",
-    "lay": "lay NE5",
-    "give": "give NE5 -> 1",
-    "gong": "gong or gong 3",
-}
-_ALIASES = {"nocounter": "no-counter", "no_counter": "no-counter", "no": "no-counter"}
-
-CARD_INDEX: dict[int, int] = {id(card): i for i, card in enumerate(DECK)}
-"""Deck position of each card object (cards are singletons: DECK and parse_card share them)."""
-
-
-def card_index(card: Card) -> int:
-    """The card's position in DECK (0-53 numbered in rule order, 54-55 the jokers)."""
-    i = CARD_INDEX.get(id(card))
-    if i is not None:
-        return i
-    if card.family is None:
-        return 53 + card.number
-    return card.family.index * 6 + card.number - 1
+FILLERS = frozenset({"->", "to", "on"})
+SLOTS = frozenset({"card", "cards", "seat", "[seat]", "rank"})
 
 
 class Action(NamedTuple):
-    """One player's action. `card` and `target` are None when the verb takes none."""
+    """One player's action; the fields a verb does not take stay empty."""
 
     player: int
     verb: str
-    card: Card | None = None
+    cards: tuple[Any, ...] = ()
     target: int | None = None
+    rank: Any = None
 
-    def __str__(self) -> str:
-        verb, card, target = self.verb, self.card, self.target
-        if card is None:
-            return verb if target is None else f"{verb} {target}"
-        if target is None:
-            return f"{verb} {card.code}"
-        if verb == "ask":
-            return f"ask {target} {card.code}"
-        return f"{verb} {card.code} -> {target}"
+    grammar = None  # a class attribute, not a field: the game's action type sets it
 
     @property
-    def sort_key(self) -> tuple[int, int, int]:
-        """The canonical order of legal actions."""
-        card = -1 if self.card is None else card_index(self.card)
-        return (VERB_RANK[self.verb], card, -1 if self.target is None else self.target)
+    def card(self) -> Any:
+        """The action's card, for verbs that take exactly one (None otherwise)."""
+        return self.cards[0] if len(self.cards) == 1 else None
+
+    def __str__(self) -> str:
+        return _plain(self) if self.grammar is None else self.grammar.text(self)
+
+    @property
+    def sort_key(self) -> tuple:
+        """The canonical order of legal actions: by verb (the grammar's order), cards, target,
+        rank."""
+        grammar = self.grammar
+        verb = grammar.verb_rank.get(self.verb, len(grammar.verb_rank)) if grammar else 0
+        target = -1 if self.target is None else self.target
+        return (verb, self.cards, target, () if self.rank is None else (self.rank,))
 
 
-_FAMILY_WORDS = {w.upper(): f.code for f in Family for w in (f.code, f.name)}
-_NUMBER_WORDS = {str(n): n for n in range(1, 7)} | {
-    name.upper(): gem.number for names in GEM_NAMES.values() for gem, name in names.items()
-}
-
-_INTERNED: dict[tuple[int, str, int, int | None], Action] = {}
+def _code(value: Any) -> str:
+    return str(getattr(value, "code", value))
 
 
-def act(player: int, verb: str, c: int = -1, target: int | None = None) -> Action:
-    """The shared Action for these values, `c` being a deck position (-1 for no card).
+def one_word(parse: Callable[[str], Any]) -> CardReader:
+    """A card reader for decks whose cards are one word each (their code)."""
 
-    Actions are interned: the legal actions of every state, the bots' choices and parsed texts
-    are the same objects, so `apply()` validates by identity before it compares values."""
-    key = (player, verb, c, target)
-    action = _INTERNED.get(key)
-    if action is None:
-        action = _INTERNED[key] = Action(player, verb, None if c < 0 else DECK[c], target)
-    return action
+    def read(words: Sequence[str], i: int) -> tuple[Any, int]:
+        return parse(words[i]), i + 1
+
+    return read
 
 
-def parse_action_text(text: str, player: int, verbs: tuple[str, ...], players: int) -> Action:
-    """Read an action's text for `player`; `verbs` are the game's verbs. IllegalAction if the
-    text is not an action of this game (whether it is legal now is the game's business)."""
-    if not isinstance(text, str):
-        raise IllegalAction("unreadable", f"An action is text like 'draw', not {text!r}.")
-    words = text.replace("->", " -> ").replace(":", " : ").split()
-    if len(words) >= 2 and words[1] == ":" and words[0].isdigit():
-        # A log line "2: play NE5" names its player; it must be the one asked about.
-        if int(words[0]) != player:
+class Grammar:
+    """The action texts of a game: each verb's forms (see the module docstring), the readers
+    of its cards and ranks, and `build`, which makes the game's Action from what was read
+    (GONG returns shared, interned actions)."""
+
+    def __init__(
+        self,
+        forms: Mapping[str, str | Sequence[str]],
+        read_card: CardReader | None = None,
+        read_rank: Callable[[str], Any] | None = None,
+        build: Callable[[int, str, tuple, int | None, Any], Action] | None = None,
+        aliases: Mapping[str, str] | None = None,
+        examples: Mapping[str, str] | None = None,
+    ) -> None:
+        self.forms: dict[str, tuple[tuple[str, ...], ...]] = {}
+        for verb, spec in forms.items():
+            alternatives = (spec,) if isinstance(spec, str) else tuple(spec)
+            parsed = tuple(tuple(form.split()) for form in alternatives)
+            for form in parsed:
+                unknown = [slot for slot in form if slot not in SLOTS and slot != "->"]
+                if unknown:
+                    raise ValueError(f"verb {verb!r}: unknown slot {unknown[0]!r}")
+            self.forms[verb] = parsed
+        self.verbs = tuple(self.forms)
+        self.verb_rank = {verb: i for i, verb in enumerate(self.verbs)}
+        self.read_card = read_card
+        self.read_rank = read_rank
+        # Without `build`, actions are of a type of this grammar's own: they write themselves.
+        self.action_type = type("Action", (Action,), {"__slots__": (), "grammar": self})
+        self.build = build or self.action_type
+        self.aliases = dict(aliases or {})
+        self.examples = dict(examples or {})
+
+    def action(
+        self,
+        player: int,
+        verb: str,
+        cards: tuple[Any, ...] = (),
+        target: int | None = None,
+        rank: Any = None,
+    ) -> Action:
+        """An action of this grammar's games (what `parse` returns for its text)."""
+        return self.build(player, verb, cards, target, rank)
+
+    def only(self, verbs: Sequence[str]) -> Grammar:
+        """The same grammar restricted to `verbs` (a game's share of a family's verbs)."""
+        sub = Grammar.__new__(Grammar)
+        sub.__dict__.update(self.__dict__)
+        sub.forms = {v: self.forms[v] for v in self.verbs if v in verbs}
+        sub.verbs = tuple(sub.forms)
+        return sub
+
+    # --- writing ------------------------------------------------------------------------------
+
+    def text(self, action: Action) -> str:
+        """The canonical text of `action`: the first form of its verb."""
+        forms = self.forms.get(action.verb)
+        if not forms:
+            return _plain(action)
+        words = [action.verb]
+        for slot in forms[0]:
+            if slot == "->":
+                words.append("->")
+            elif slot == "card" or slot == "cards":
+                words += [str(c) for c in action.cards]
+            elif slot == "seat" or (slot == "[seat]" and action.target is not None):
+                words.append(str(action.target))
+            elif slot == "rank":
+                words.append(_code(action.rank))
+        return " ".join(words)
+
+    def example(self, verb: str) -> str:
+        if verb in self.examples:
+            return self.examples[verb]
+        slots = [s if s == "->" else f"<{s.strip('[]')}>" for s in self.forms[verb][0]]
+        return " ".join([verb, *slots])
+
+    def known(self) -> str:
+        return ", ".join(self.example(v) if self.forms[v][0] else v for v in self.verbs) + "."
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def parse(self, text: Any, player: int, players: int) -> Action:
+        """The action `text` means for `player`; IllegalAction if it is not an action of this
+        grammar (whether it is legal now is the game's business)."""
+        if not isinstance(text, str):
             raise IllegalAction(
-                "not_your_action",
-                f"That line is player {words[0]}'s action, not player {player}'s.",
+                "unreadable", f"An action is text like 'draw', not {text!r}.", text=repr(text)
             )
-        words = words[2:]
-    if not words:
-        raise IllegalAction("unreadable", "Type an action, for example: " + _known(verbs))
-    verb = _ALIASES.get(words[0].lower(), words[0].lower())
-    if verb not in verbs:
-        raise IllegalAction(
-            "unknown_action",
-            f"{words[0]!r} is not an action of this game. You can use: " + _known(verbs),
-        )
-    card: Card | None = None
-    target: int | None = None
-    rest = words[1:]
-    i = 0
-    while i < len(rest):
-        word = rest[i]
-        i += 1
-        if word.lower() in ("->", "to", "on"):
-            continue
-        family = _FAMILY_WORDS.get(word.upper())
-        if family is not None and i < len(rest) and rest[i].upper() in _NUMBER_WORDS:
-            # A galaxy and a number or gem, as players say it: "NEBULA 5", "ZETA Ruby".
-            if card is not None:
-                raise IllegalAction("unreadable", f"Name one card only: {_EXAMPLES[verb]}.")
-            card = parse_card(f"{family}{_NUMBER_WORDS[rest[i].upper()]}")
-            i += 1
-            continue
-        if word.isdigit():
-            if target is not None:
-                raise IllegalAction("unreadable", f"Name one player only: {_EXAMPLES[verb]}.")
-            target = int(word)
-            if not 0 <= target < players:
+        words = text.replace("->", " -> ").replace(":", " : ").split()
+        if len(words) >= 2 and words[1] == ":" and words[0].isdigit():
+            # A log line "2: play NE5" names its player; it must be the one asked about.
+            if int(words[0]) != player:
                 raise IllegalAction(
-                    "no_such_player",
-                    f"There is no player {target}: players are numbered 0 to {players - 1}.",
+                    "not_your_action",
+                    f"That line is player {words[0]}'s action, not player {player}'s.",
+                    line_player=int(words[0]),
+                    player=player,
                 )
-            continue
+            words = words[2:]
+        if not words:
+            raise IllegalAction("unreadable", "Type an action, for example: " + self.known())
+        verb = self.aliases.get(words[0].lower(), words[0].lower())
+        if verb not in self.forms:
+            raise IllegalAction(
+                "unknown_action",
+                f"{words[0]!r} is not an action of this game. You can use: " + self.known(),
+                verb=words[0],
+            )
+        tokens = [w for w in words[1:] if w.lower() not in FILLERS]
+        best: tuple[float, IllegalAction] | None = None
+        for form in self.forms[verb]:
+            result = self._match(verb, form, tokens, player, players)
+            if isinstance(result, tuple) and not isinstance(result, Action):
+                if best is None or result[0] > best[0]:
+                    best = result
+                continue
+            return result
+        assert best is not None
+        raise best[1]
+
+    def _match(
+        self, verb: str, form: tuple[str, ...], tokens: list[str], player: int, players: int
+    ) -> Action | tuple[float, IllegalAction]:
+        """The action if `tokens` fit `form`; else how far they fitted, and why they do not."""
+        words = _Words(self, verb, tokens)
+        cards: list[Any] = []
+        target: int | None = None
+        rank: Any = None
         try:
-            parsed = parse_card(word)
-        except CardCodeError as exc:
-            raise IllegalAction("unreadable", f"{exc}.") from None
-        if card is not None:
-            raise IllegalAction("unreadable", f"Name one card only: {_EXAMPLES[verb]}.")
-        card = parsed
-    shape = SHAPES[verb]
-    wants_card = "c" in shape
-    wants_target = "t" in shape and not shape.endswith("?")
-    if (
-        (card is not None) != wants_card
-        or (target is None and wants_target)
-        or (target is not None and "t" not in shape)
-    ):
-        example = _EXAMPLES.get(verb, verb)
-        raise IllegalAction("unreadable", f"Write it like this: {example}.")
-    return act(player, verb, -1 if card is None else card_index(card), target)
+            for slot in form:
+                if slot in ("seat", "[seat]"):
+                    target = words.seat(players, optional=slot == "[seat]")
+                elif slot in ("card", "cards"):
+                    cards = words.cards(one=slot == "card")
+                elif slot == "rank":
+                    rank = words.rank()
+            words.end()
+        except _Misfit as misfit:
+            return misfit.progress, misfit.refusal
+        return self.build(player, verb, tuple(cards), target, rank)
+
+    def _write_like(self, verb: str) -> IllegalAction:
+        example = self.example(verb)
+        return IllegalAction("unreadable", f"Write it like this: {example}.", example=example)
 
 
-def _known(verbs: tuple[str, ...]) -> str:
-    return ", ".join(_EXAMPLES.get(v, v) for v in verbs) + "."
+class _Misfit(Exception):
+    """Words that do not fit a form: how far they fitted, and the refusal to give."""
+
+    def __init__(self, progress: float, refusal: IllegalAction) -> None:
+        self.progress = progress
+        self.refusal = refusal
+
+
+class _Words:
+    """The words of an action after its verb, read slot by slot from the left."""
+
+    def __init__(self, grammar: Grammar, verb: str, tokens: list[str]) -> None:
+        self.grammar, self.verb, self.tokens, self.i = grammar, verb, tokens, 0
+        self.last = ""  # the slot read last, to name what there is one too many of
+
+    def _one_too_many(self) -> _Misfit:
+        what = {"seat": "player", "card": "card"}[self.last]
+        example = self.grammar.example(self.verb)
+        refusal = IllegalAction("unreadable", f"Name one {what} only: {example}.", example=example)
+        return self._misfit(refusal, half=True)
+
+    def _reads_as_card(self) -> bool:
+        try:
+            self.grammar.read_card(self.tokens, self.i)
+        except (CardCodeError, ValueError, TypeError):
+            return False
+        return True
+
+    def _misfit(self, refusal: IllegalAction | None = None, half: bool = False) -> _Misfit:
+        # A word of the right kind that does not read (NE9) gets further than a missing one.
+        refusal = refusal or self.grammar._write_like(self.verb)
+        return _Misfit(self.i + (0.5 if half else 0), refusal)
+
+    def _unreadable(self, exc: Exception) -> _Misfit:
+        word = self.tokens[self.i]
+        return self._misfit(IllegalAction("unreadable", f"{exc}.", word=word), half=True)
+
+    def seat(self, players: int, optional: bool) -> int | None:
+        tokens, i = self.tokens, self.i
+        if i == len(tokens) or not tokens[i].isdigit():
+            if optional:
+                return None
+            if i < len(tokens) and self.last == "card" and self._reads_as_card():
+                raise self._one_too_many()
+            raise self._misfit()
+        seat = int(tokens[i])
+        self.i += 1
+        self.last = "seat"
+        if not 0 <= seat < players:
+            raise IllegalAction(
+                "no_such_player",
+                f"There is no player {seat}: players are numbered 0 to {players - 1}.",
+                player=seat,
+                players=players,
+            )
+        return seat
+
+    def cards(self, one: bool) -> list[Any]:
+        """One card, or as many as follow (up to a seat number or the end)."""
+        read_card, tokens, cards = self.grammar.read_card, self.tokens, []
+        while self.i < len(tokens) and not (cards and tokens[self.i].isdigit()):
+            if read_card is None:
+                raise self._misfit()
+            try:
+                card, self.i = read_card(tokens, self.i)
+            except (CardCodeError, ValueError) as exc:
+                raise self._unreadable(exc) from None
+            cards.append(card)
+            if one:
+                break
+        if not cards:
+            raise self._misfit()
+        self.last = "card" if one else "cards"
+        return cards
+
+    def rank(self) -> Any:
+        if self.i == len(self.tokens) or self.grammar.read_rank is None:
+            raise self._misfit()
+        try:
+            rank = self.grammar.read_rank(self.tokens[self.i])
+        except ValueError as exc:
+            raise self._unreadable(exc) from None
+        self.i += 1
+        self.last = "rank"
+        return rank
+
+    def end(self) -> None:
+        """Words left over: name what there is one too many of, if it is clear."""
+        if self.i == len(self.tokens):
+            return
+        digit = self.tokens[self.i].isdigit()
+        if (self.last == "seat" and digit) or (self.last == "card" and not digit):
+            raise self._one_too_many()
+        raise self._misfit()
+
+
+def _plain(action: Action) -> str:
+    """A verb the grammar does not know (a hand-made action): its fields in a plain order."""
+    words = [action.verb]
+    if action.target is not None:
+        words.append(str(action.target))
+    words += [str(c) for c in action.cards]
+    if action.rank is not None:
+        words.append(_code(action.rank))
+    return " ".join(words)

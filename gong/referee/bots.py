@@ -12,23 +12,26 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
-from gong.referee.actions import Action, card_index
-from gong.referee.base import JOKER_MIN, GongGame
+from gong.referee.actions import Action
+from gong.referee.gong_rules import FAMILY_OF, NUMBER_OF, GongGame, card_index, is_numbered
 from gong.referee.registry import spec_of
+from gong.referee.rng import Rng
 
 BOT_KINDS = ("random", "greedy")
 
 
 class Bot:
-    """Chooses one of `game.legal_actions(seat)`; seeded, so simulations replay."""
+    """Chooses one of `game.legal_actions(seat)`; seeded, so simulations replay.
+
+    Each bot has its own generator (never the game's), of the games' class (`Rng`): the same
+    seed gives the same choices in any process and on any Python version."""
 
     def __init__(self, kind: str, game_name: str, seed: int | str = 0) -> None:
         self.kind = kind
         self.game_name = game_name
-        self.rng = random.Random(f"{kind}:{game_name}:{seed}")
+        self.rng = Rng(f"{kind}:{game_name}:{seed}")
         self._strategy: Callable[[GongGame, int, list[Action]], Action] = (
             self._random if kind == "random" else GREEDY[game_name].__get__(self)
         )
@@ -41,8 +44,13 @@ class Bot:
             return acts[0]
         return self._strategy(game, seat, acts)
 
+    def takes_chance(self) -> bool:
+        """Whether the bot uses an optional action (a GONG call) the moment it may: a greedy
+        bot always does, a random bot half the time."""
+        return self.kind == "greedy" or self.rng.below(2) == 0
+
     def _random(self, game: GongGame, seat: int, acts: list[Action]) -> Action:
-        return acts[self.rng.randrange(len(acts))]
+        return acts[self.rng.below(len(acts))]
 
     def __repr__(self) -> str:
         return f"<{self.kind} bot for {self.game_name}>"
@@ -67,7 +75,7 @@ def _pick(acts: list[Action], verb: str) -> list[Action]:
 
 def _answer_joker(game: GongGame, seat: int, acts: list[Action], fewer_is_better: bool) -> Action:
     """Counter a swap that would hurt: a bigger hand in LINK and FIGHT, a smaller in FAMILY."""
-    attacker = game.counter[0]
+    attacker = game.counter.attacker
     theirs, mine = len(game.hands[attacker]), len(game.hands[seat]) - 1
     hurts = theirs > mine if fewer_is_better else theirs < mine
     counters = _pick(acts, "counter")
@@ -105,12 +113,13 @@ def _greedy_link(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> Ac
         return joker
     plays = _pick(acts, "play")
     if plays:
-        hand = [c for c in game.hands[seat] if c < JOKER_MIN]
+        hand = [c for c in game.hands[seat] if is_numbered(c)]
 
         def followers(a: Action) -> int:
             # Keep the game flowing: play the card the rest of the hand can follow most.
             c = card_index(a.card)
-            return sum(1 for o in hand if o != c and (o // 6 == c // 6 or o % 6 == c % 6))
+            fam, num = FAMILY_OF[c], NUMBER_OF[c]
+            return sum(1 for o in hand if o != c and (FAMILY_OF[o] == fam or NUMBER_OF[o] == num))
 
         return max(plays, key=followers)
     return acts[0]
@@ -131,8 +140,8 @@ def _greedy_family(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> 
     hand = game.hands[seat]
     held = [0] * 9
     for c in hand:
-        if c < JOKER_MIN:
-            held[c // 6] += 1
+        if is_numbered(c):
+            held[FAMILY_OF[c]] += 1
     # Asks are said aloud: remember who recently asked for which galaxy (they hold one).
     known: dict[int, int] = {}
     for line in game.log[-4 * game.players :]:
@@ -142,7 +151,7 @@ def _greedy_family(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> 
             known[_family_of_code(words[2])] = int(who)
 
     def score(a: Action) -> tuple[int, int, int]:
-        fam = card_index(a.card) // 6
+        fam = FAMILY_OF[card_index(a.card)]
         return (held[fam], known.get(fam) == a.target, len(game.hands[a.target]))
 
     return max(asks, key=score)
@@ -151,7 +160,7 @@ def _greedy_family(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> 
 def _family_of_code(code: str) -> int:
     from gong.cards import parse_card
 
-    return card_index(parse_card(code)) // 6
+    return FAMILY_OF[card_index(parse_card(code))]
 
 
 # --- GONG FIGHT --------------------------------------------------------------------------------
@@ -166,9 +175,9 @@ def _greedy_fight(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> A
         return joker if joker is not None else _pick(acts, "draw")[0]
     sizes = [len(h) for h in game.hands]
     if first == "winner":
-        return acts[self.rng.randrange(len(acts))]  # the bot cannot see the table game
+        return acts[self.rng.below(len(acts))]  # the bot cannot see the table game
     if first == "target":
-        verb = game.queue[0][0]
+        verb = game.queue[0].verb
         if verb in ("challenge", "take"):
             # Challenge the leader (who then risks gaining cards); take from the leader.
             return min(acts, key=lambda a: sizes[a.target])

@@ -1,23 +1,59 @@
-"""The referee's errors: a refused action, and a game that cannot be set up."""
+"""The referee's errors: a refused action, a game that cannot be set up, a seat that does not
+exist. All are `RefereeError`s (a `ValueError`), so a face may catch them with one clause."""
 
 from __future__ import annotations
 
+from typing import Any
 
-class IllegalAction(ValueError):
+
+class RefereeError(ValueError):
+    """Anything the referee refuses."""
+
+
+class IllegalAction(RefereeError):
     """An action the rules refuse. The game state is left exactly as it was.
 
-    `code` is a stable reason code for programs ("not_your_turn", "must_match", ...);
-    the message names the rule in words a child's parent understands.
+    `code` is a stable reason code for programs ("not_your_turn", "must_match", ...) and
+    `params` the values the message names (seats as numbers, cards as codes), so a face can
+    phrase the refusal in another language; `message` is the English text, naming the rule in
+    words a child's parent understands.
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **params: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params = params
 
     def __repr__(self) -> str:
         return f"IllegalAction({self.code!r}, {self.message!r})"
 
 
-class GameSetupError(ValueError):
-    """An unknown game or option, a bad option value, a player count out of range, a bad deck."""
+class GameSetupError(RefereeError):
+    """An unknown game or option, a bad option value, a player count out of range, a bad deck,
+    a saved game that cannot be loaded."""
+
+
+class SeatError(RefereeError):
+    """A seat that is not one of the game's: not a whole number from 0 to players - 1 (or a
+    spectator, `None`, where none is allowed). Never answered with another seat's data."""
+
+    code = "no_such_seat"
+
+    def __init__(self, seat: Any, players: int, spectator: bool = False) -> None:
+        valid = f"a seat from 0 to {players - 1}" + (
+            ", or None for a spectator" if spectator else ""
+        )
+        super().__init__(f"there is no seat {seat!r}: expected {valid}")
+        self.seat = seat
+        self.players = players
+
+
+def check_seat(seat: Any, players: int, spectator: bool = False) -> None:
+    """Raise `SeatError` unless `seat` is an int from 0 to players - 1 (a bool is not a seat),
+    or `None` when `spectator` allows it."""
+    if type(seat) is int and 0 <= seat < players:
+        return
+    if seat is None and spectator:
+        return
+    raise SeatError(seat, players, spectator)

@@ -20,14 +20,25 @@ from __future__ import annotations
 from typing import Any
 
 from gong.cards import Family
-from gong.referee.actions import Action, act, card_index
-from gong.referee.base import JOKER_MIN, GongGame
+from gong.referee.actions import Action
 from gong.referee.errors import IllegalAction
+from gong.referee.game import Reason
+from gong.referee.gong_rules import (
+    FAMILY_SIZE,
+    JOKER_MIN,
+    GongGame,
+    act,
+    card_index,
+    family_cards,
+    family_of,
+    is_joker,
+    is_numbered,
+)
 from gong.referee.registry import GameSpec, register
 
 FAMILIES = tuple(Family)
 # Every possible ask, built once: ASKS[seat][card][target].
-ASKS = [[[act(s, "ask", c, t) for t in range(6)] for c in range(54)] for s in range(6)]
+ASKS = [[[act(s, "ask", c, t) for t in range(6)] for c in range(JOKER_MIN)] for s in range(6)]
 
 
 class FamilyGame(GongGame):
@@ -57,31 +68,33 @@ class FamilyGame(GongGame):
         if self.draw:
             return True
         others = any(self.hands[t] for t in range(self.players) if t != seat)
-        # A sorted hand starts with its numbered cards: hand[0] < JOKER_MIN means one is held.
+        # A sorted hand starts with its numbered cards and ends with its jokers.
         return others and (
-            bool(hand) and hand[0] < JOKER_MIN or (len(hand) >= 2 and hand[-1] >= JOKER_MIN)
+            bool(hand) and is_numbered(hand[0]) or (len(hand) >= 2 and is_joker(hand[-1]))
         )
 
     def _legal(self, seat: int) -> list[Action]:
         if self.counter is not None:
-            return self._counter_actions(seat) if seat == self.counter[1] else []
+            return self._counter_actions(seat) if seat == self.counter.target else []
         if seat != self.current:
             return []
         acts = self._joker_actions(seat) if self.fresh else []
         hand = self.hands[seat]
         targets = self._others_with_cards(seat)
-        if targets and hand and hand[0] < JOKER_MIN:
-            held = set(hand)
-            asks = ASKS[seat]
-            families = sorted({c // 6 for c in hand if c < JOKER_MIN})
-            for f in families:
-                for c in range(f * 6, f * 6 + 6):
-                    if c not in held:
-                        by_target = asks[c]
-                        acts += [by_target[t] for t in targets]
+        if targets and hand and is_numbered(hand[0]):
+            acts += self._asks(seat, targets)
         elif not self.asked and self.draw:
             acts.append(act(seat, "draw"))
         return acts
+
+    def _asks(self, seat: int, targets: list[int]) -> list[Action]:
+        """Every card missing from the families `seat` holds, asked of every target."""
+        hand = self.hands[seat]
+        held = set(hand)
+        asks = ASKS[seat]
+        families = sorted({family_of(c) for c in hand if is_numbered(c)})
+        missing = [c for f in families for c in family_cards(f) if c not in held]
+        return [asks[c][t] for c in missing for t in targets]
 
     # --- doing it -----------------------------------------------------------------------------
 
@@ -91,21 +104,12 @@ class FamilyGame(GongGame):
             if not self._ask(seat, card_index(action.card), action.target):
                 return
         elif verb == "draw":
-            self.stats["draws"] += 1
-            drawn = self.draw.pop()
-            self._take_into(seat, drawn)
-            if drawn < JOKER_MIN:  # with nobody to ask, a draw can complete a family
-                self._lay_down_complete(seat, drawn // 6)
+            self._draw(seat)
             if self.outcome is None:
                 self._end_turn()
             return
-        elif verb == "joker":
-            self._play_joker(action)
-        elif verb == "counter":
-            self._counter(action)
+        elif not self._joker_verb(action):
             return
-        elif verb == "no-counter":
-            self._no_counter()
         if self.outcome is None and self.counter is None:
             acts = self._legal(self.current)
             if acts:
@@ -113,45 +117,61 @@ class FamilyGame(GongGame):
             else:
                 self._end_turn()  # nothing left to ask with: the turn is over
 
+    def _draw(self, seat: int) -> int:
+        """`seat` draws the top card (a draw can complete a family); the card drawn."""
+        self.counts["draws"] += 1
+        drawn = self.draw.pop()
+        self._take_into(seat, drawn)
+        self._drew(seat, drawn)
+        if is_numbered(drawn):
+            self._lay_down_complete(seat, family_of(drawn))
+        return drawn
+
     def _ask(self, seat: int, c: int, target: int) -> bool:
         """Ask `target` for card `c`; True when the player asks again."""
         self.asked = True
         self.fresh = False
-        self.stats["asks"] += 1
+        self.counts["asks"] += 1
+        code = self.CODES[c]
+        self._emit("asked", {"player": seat, "target": target, "asked": code})
         giver = self.hands[target]
         if c in giver:
             giver.remove(c)
             self._take_into(seat, c)
-            self.stats["given"] += 1
-            self._lay_down_complete(seat, c // 6)
+            self.counts["given"] += 1
+            # The card was named aloud: everyone sees it change hands.
+            self._emit("gave", {"player": target, "to": seat, "card": code})
+            self._lay_down_complete(seat, family_of(c))
             return self.outcome is None
+        self._emit("not_held", {"player": target, "asker": seat, "asked": code})
         if not self.draw:
             self._end_turn()
             return False
-        drawn = self.draw.pop()
-        self.stats["draws"] += 1
-        self._take_into(seat, drawn)
-        if drawn < JOKER_MIN:
-            self._lay_down_complete(seat, drawn // 6)
+        drawn = self._draw(seat)
         if self.outcome is not None:
             return False
         if drawn == c:
-            self.stats["lucky_draws"] += 1
+            self.counts["lucky_draws"] += 1
+            self._emit("lucky_draw", {"player": seat, "card": code})  # shown, to ask again
             return True
         self._end_turn()
         return False
 
     def _lay_down_complete(self, seat: int, family: int) -> None:
         hand = self.hands[seat]
-        lo, hi = family * 6, family * 6 + 6
-        if sum(1 for c in hand if lo <= c < hi) < 6:
+        cards = family_cards(family)
+        if sum(1 for c in hand if c in cards) < FAMILY_SIZE:
             return
-        hand[:] = [c for c in hand if not lo <= c < hi]
+        hand[:] = [c for c in hand if c not in cards]
         self.laid[seat].append(family)
         self.reached[seat].append(self.seq)
-        self.stats["families"] += 1
+        self.counts["families"] += 1
+        self._emit(
+            "laid_family",
+            {"player": seat, "family": FAMILIES[family].code, "cards": self.codes(cards)},
+        )
         if sum(len(f) for f in self.laid) == len(FAMILIES):
-            self._finish_by_rule("all_families")
+            self._finish_by_rule(Reason.ALL_FAMILIES)
 
     def _dispose_joker(self, joker: int) -> None:
         """In FAMILY a played joker goes back into the draw pile, which is shuffled."""
@@ -163,14 +183,15 @@ class FamilyGame(GongGame):
         for _ in range(self.players):
             if self._can_start(self.current):
                 return
-            self.stats["skips"] += 1
+            self.counts["skips"] += 1
+            self._emit("skipped", {"player": self.current})
             self.current = self._next_seat(self.current)
-        self._finish_by_rule("no_moves")
+        self._finish_by_rule(Reason.NO_MOVES)
 
     def _scores(self) -> list[int]:
         return [len(f) for f in self.laid]
 
-    def _finish_by_rule(self, reason: str) -> None:
+    def _finish_by_rule(self, reason: Reason) -> None:
         """Most families wins; a tie goes to whoever reached that number first."""
         most = max(len(f) for f in self.laid)
         tied = [s for s in range(self.players) if len(self.laid[s]) == most]
@@ -180,57 +201,68 @@ class FamilyGame(GongGame):
         self._finish(reason, tied)
 
     def _table_cards(self) -> list[int]:
-        return [c for families in self.laid for f in families for c in range(f * 6, f * 6 + 6)]
+        return [c for families in self.laid for f in families for c in family_cards(f)]
+
+    def _face_up(self) -> list[int]:
+        return self._table_cards()
 
     # --- refusals -----------------------------------------------------------------------------
 
-    def _explain(self, action: Action) -> IllegalAction | None:
-        seat, verb = action.player, action.verb
-        hand = self.hands[seat]
-        if verb == "ask":
-            card, target = action.card, action.target
-            if card.is_joker:
-                return IllegalAction(
-                    "ask_joker", "Ask for a numbered card: a galaxy and a number, like NE5."
-                )
-            if target == seat:
-                return IllegalAction("ask_self", "Ask another player, not yourself.")
-            if not self.hands[target]:
-                return IllegalAction(
-                    "ask_empty_player",
-                    f"Player {target} has no cards in hand: you may only ask "
-                    f"a player who holds at least one card.",
-                )
-            c = card_index(card)
-            if c in hand:
-                return IllegalAction(
-                    "ask_held_card",
-                    f"You already hold {card.code}: each card exists only "
-                    f"once, so ask for a card you do not have.",
-                )
-            if not any(x // 6 == c // 6 for x in hand if x < JOKER_MIN):
-                fam = card.family.label
-                return IllegalAction(
-                    "ask_unheld_family",
-                    f"You may only ask for a galaxy you already hold a card "
-                    f"of, and you hold no {fam} card.",
-                )
-        if verb == "draw":
-            if self.asked:
-                return IllegalAction(
-                    "draw_after_ask",
-                    "You draw only when the card you asked "
-                    "for was not there, and the game does that for you.",
-                )
-            if not self.draw:
-                return IllegalAction(
-                    "nothing_to_draw", "The draw pile is empty, and in GONG FAMILY it stays empty."
-                )
+    def _explain_variant(self, action: Action) -> IllegalAction | None:
+        if action.verb == "ask":
+            return self._explain_ask(action)
+        if action.verb == "draw":
+            return self._explain_draw()
+        return None
+
+    def _explain_ask(self, action: Action) -> IllegalAction | None:
+        seat, card, target = action.player, action.card, action.target
+        c = card_index(card)
+        if is_joker(c):
             return IllegalAction(
-                "must_ask",
-                "You hold a numbered card: ask another player for a card instead of drawing.",
+                "ask_joker", "Ask for a numbered card: a galaxy and a number, like NE5."
+            )
+        if target == seat:
+            return IllegalAction("ask_self", "Ask another player, not yourself.")
+        if not self.hands[target]:
+            return IllegalAction(
+                "ask_empty_player",
+                f"Player {target} has no cards in hand: you may only ask "
+                f"a player who holds at least one card.",
+                target=target,
+            )
+        hand = self.hands[seat]
+        if c in hand:
+            return IllegalAction(
+                "ask_held_card",
+                f"You already hold {card.code}: each card exists only "
+                f"once, so ask for a card you do not have.",
+                card=card.code,
+            )
+        if not any(family_of(x) == family_of(c) for x in hand if is_numbered(x)):
+            return IllegalAction(
+                "ask_unheld_family",
+                f"You may only ask for a galaxy you already hold a card "
+                f"of, and you hold no {card.family.label} card.",
+                family=card.family.code,
             )
         return None
+
+    def _explain_draw(self) -> IllegalAction:
+        if self.asked:
+            return IllegalAction(
+                "draw_after_ask",
+                "You draw only when the card you asked "
+                "for was not there, and the game does that for you.",
+            )
+        if not self.draw:
+            return IllegalAction(
+                "nothing_to_draw", "The draw pile is empty, and in GONG FAMILY it stays empty."
+            )
+        return IllegalAction(
+            "must_ask",
+            "You hold a numbered card: ask another player for a card instead of drawing.",
+        )
 
     # --- what players see ---------------------------------------------------------------------
 

@@ -29,18 +29,32 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from gong.cards import DECK, Kind
+from gong.cards import Kind
 from gong.missions import Challenge, Mission, MissionBook, MissionError, load_missions
-from gong.referee.actions import Action, act, card_index
-from gong.referee.base import JOKER_MIN, GongGame
+from gong.referee.actions import Action
 from gong.referee.errors import GameSetupError, IllegalAction
+from gong.referee.game import Reason
+from gong.referee.gong_rules import JOKER_VERBS, GongGame, act, card_index, is_numbered
 from gong.referee.registry import GameSpec, register
 
-# A pending step: [verb, count, target, subject, opponent]. `target` is a word from the
-# mission file until it is resolved to a seat; for a challenge it is the chosen opponent.
-VERB, COUNT, TARGET, SUBJECT, OPPONENT = range(5)
+
+class Pending(NamedTuple):
+    """A mission step waiting to be applied. `target` is a word from the mission file
+    ("left", "chosen", ...) until it is resolved to a seat; for a challenge it is the chosen
+    opponent. `subject` is the player the step is about, `opponent` the other player of the
+    challenge whose result it is."""
+
+    verb: str
+    count: int
+    target: int | str | None
+    subject: int
+    opponent: int | None = None
+
+
+def _queue(value: list[Any]) -> list[Pending]:
+    return [Pending(*step) for step in value]
 
 
 @lru_cache(maxsize=8)
@@ -58,6 +72,7 @@ def bundled_missions() -> MissionBook:
 class FightGame(GongGame):
     VERBS = ("joker", "counter", "no-counter", "draw", "target", "winner", "lay", "give")
     FIELDS = ("own_piles", "shown", "mission", "last_mission", "queue")
+    TYPES = {**GongGame.TYPES, "queue": _queue}
     STATS = (
         *GongGame.STATS,
         "missions",
@@ -69,7 +84,6 @@ class FightGame(GongGame):
         "cards_given",
         "cards_taken",
         "joker_draws",
-        "own_piles",
     )
 
     def __init__(
@@ -86,7 +100,7 @@ class FightGame(GongGame):
         self.shown = -1  # the drawn card whose mission is being played
         self.mission: str | None = None  # the mission being played
         self.last_mission: str | None = None  # the last mission drawn, even once done
-        self.queue: list[list[Any]] = []
+        self.queue: list[Pending] = []
 
     @staticmethod
     def _check_book(book: MissionBook) -> MissionBook:
@@ -102,17 +116,25 @@ class FightGame(GongGame):
             )
         return book
 
+    @property
+    def phase(self) -> str:
+        """ "mission" while the drawn card's mission is being played, else "turn"."""
+        return "turn" if self.mission is None else "mission"
+
+    def _derived_stats(self) -> dict[str, int]:
+        return {"own_piles": int(self.own_piles)}
+
     # --- who may do what --------------------------------------------------------------------
 
     def decider(self) -> int:
         """The one seat whose decision the game waits for."""
         if self.counter is not None:
-            return self.counter[1]
-        if self.phase == "mission" and self.queue:
+            return self.counter.target
+        if self.mission is not None and self.queue:
             step = self.queue[0]
-            if step[VERB] == "receive" and isinstance(step[TARGET], int):
-                return step[TARGET]
-            return step[SUBJECT]
+            if step.verb == "receive" and isinstance(step.target, int):
+                return step.target
+            return step.subject
         return self.current
 
     def _to_act(self) -> list[int]:
@@ -123,7 +145,7 @@ class FightGame(GongGame):
             return []
         if self.counter is not None:
             return self._counter_actions(seat)
-        if self.phase == "turn":
+        if self.mission is None:
             acts = self._joker_actions(seat) if self.fresh else []
             acts.append(act(seat, "draw"))
             return acts
@@ -149,72 +171,83 @@ class FightGame(GongGame):
         if verb == "draw":
             self._draw_for_mission(seat)
             return
-        if verb == "joker":
-            self._play_joker(action)
-            return
-        if verb == "counter":
-            self._counter(action)
-            return
-        if verb == "no-counter":
-            self._no_counter()
+        if verb in JOKER_VERBS:
+            self._joker_verb(action)
             return
         step = self.queue[0]
         if verb == "target":
-            step[TARGET] = action.target
+            self.queue[0] = step._replace(target=action.target)
+            self._emit("chose", {"player": seat, "target": action.target})
         elif verb == "winner":
             self._challenge_result(action.target)
         else:  # lay or give: one card of the giver's choice
-            c = card_index(action.card)
-            hand = self.hands[seat]
-            hand.remove(c)
-            if verb == "lay":
-                self.discard.append(c)
-                self.stats["cards_laid"] += 1
-            else:
-                self._take_into(action.target, c)
-                self.stats["cards_given"] += 1
-            step[COUNT] -= 1
-            if step[COUNT] <= 0 or not hand:
-                self.queue.pop(0)
+            self._hand_over(action, step)
             if self._check_out():
                 return
         self._run()
 
-    def _draw_for_mission(self, seat: int) -> None:
-        self.fresh = False
+    def _hand_over(self, action: Action, step: Pending) -> None:
+        """A card laid down or given, and the step's count of cards one less."""
+        seat, c = action.player, card_index(action.card)
         hand = self.hands[seat]
-        while True:
-            if self.own_piles:
-                numbered = [c for c in hand if c < JOKER_MIN]
-                if not numbered:
-                    self._end_turn()  # only jokers left in the pile: no mission this turn
-                    return
-                c = numbered[self.rng.below(len(numbered))]
-                hand.remove(c)
-                break
+        hand.remove(c)
+        if action.verb == "lay":
+            self.discard.append(c)
+            self.counts["cards_laid"] += 1
+            self._emit("laid", {"player": seat, "card": self.CODES[c]})
+        else:
+            self._take_into(action.target, c)
+            self.counts["cards_given"] += 1
+            to = action.target
+            self._emit("gave", {"player": seat, "to": to}, {"card": self.CODES[c]}, (seat, to))
+        if step.count <= 1 or not hand:
+            self.queue.pop(0)
+        else:
+            self.queue[0] = step._replace(count=step.count - 1)
+
+    def _turn_up(self, seat: int) -> int | None:
+        """The card whose mission `seat` plays: the top of the draw pile (a drawn joker joins
+        the hand, and the next card is drawn), or, in own piles, a random numbered card of
+        their own; None when their own pile holds only jokers."""
+        hand = self.hands[seat]
+        while not self.own_piles:
             c = self._draw_card()
             if c is None:
                 continue  # both piles were empty: own piles from now on
-            self.stats["draws"] += 1
-            if c >= JOKER_MIN:
-                self._take_into(seat, c)  # a drawn joker joins the hand; draw again
-                self.stats["joker_draws"] += 1
-                continue
-            break
+            self.counts["draws"] += 1
+            if is_numbered(c):
+                return c
+            self._take_into(seat, c)  # a drawn joker joins the hand; draw again
+            self._drew(seat, c)
+            self.counts["joker_draws"] += 1
+        numbered = [c for c in hand if is_numbered(c)]
+        if not numbered:
+            return None
+        c = numbered[self.rng.below(len(numbered))]
+        hand.remove(c)
+        return c
+
+    def _draw_for_mission(self, seat: int) -> None:
+        self.fresh = False
+        c = self._turn_up(seat)
+        if c is None:
+            self._end_turn()  # only jokers left in the pile: no mission this turn
+            return
         self.shown = c
+        self._emit("turned_up", {"player": seat, "card": self.CODES[c]})
         if self._check_out():
             return
-        kind = DECK[c].kind
+        kind = self.DECK[c].kind
         missions = self.book.of_kind(kind)
         mission = missions[self.rng.below(len(missions))]
         self.mission = self.last_mission = mission.id
-        self.stats["missions"] += 1
-        self.stats[kind.value] += 1
-        self.phase = "mission"
+        self.counts["missions"] += 1
+        self.counts[kind.value] += 1
+        self._emit("mission", {"player": seat, "mission": mission.id, "kind": kind.value})
         self.queue = [
-            ["challenge", 0, None, seat, None]
+            Pending("challenge", 0, None, seat)
             if isinstance(step, Challenge)
-            else [step.verb, step.count, step.target, seat, None]
+            else Pending(step.verb, step.count, step.target, seat)
             for step in mission.effect
         ]
         self._run()
@@ -229,78 +262,94 @@ class FightGame(GongGame):
                 self.draw = self.discard
                 self.discard = []
                 self.rng.shuffle(self.draw)
-                self.stats["refills"] += 1
+                self.counts["refills"] += 1
+                self._emit("refilled", {"count": len(self.draw)})
             else:
                 self.own_piles = True
-                self.stats["own_piles"] = 1
+                self._emit("own_piles", {})
                 return None
         return self.draw.pop()
 
     def _run(self) -> None:
         """Apply the pending steps until one needs a decision, or the mission is done."""
-        queue, hands = self.queue, self.hands
+        queue = self.queue
         while queue:
             step = queue[0]
-            verb, count, target, subject, opponent = step
-            if verb == "challenge":
-                if target is None:
-                    return  # the active player chooses an opponent
-                if self.options["challenges"] == "report":
-                    return  # the active player reports who won
-                self._challenge_result(subject if self.rng.below(2) == 0 else target)
+            if step.verb == "challenge":
+                if step.target is None or self.options["challenges"] == "report":
+                    return  # the active player chooses an opponent, then reports who won
+                self._challenge_result(step.subject if self.rng.below(2) == 0 else step.target)
                 continue
-            if verb == "draw":
-                for _ in range(count):
-                    c = self._draw_card()
-                    if c is None:
-                        break
-                    self._take_into(subject, c)
-                    self.stats["draws"] += 1
+            if step.verb == "draw":
+                self._draw_step(step)
                 queue.pop(0)
                 continue
-            if verb == "lay_down":
-                if count > 0 and hands[subject]:
+            if step.verb == "lay_down":
+                if step.count > 0 and self.hands[step.subject]:
                     return
                 queue.pop(0)
                 continue
             # give, take, receive: first find who the other player is.
-            if target == "chosen":
+            if step.target == "chosen":
                 return
-            if target == "each":
-                seats = [(subject + k) % self.players for k in range(1, self.players)]
-                queue[0:1] = [[verb, count, s, subject, opponent] for s in seats]
+            if step.target == "each":
+                seats = [(step.subject + k) % self.players for k in range(1, self.players)]
+                queue[0:1] = [step._replace(target=s) for s in seats]
                 continue
-            if not isinstance(target, int):
-                step[TARGET] = target = {
-                    "left": (subject + 1) % self.players,
-                    "right": (subject - 1) % self.players,
-                    "opponent": opponent,
-                }[target]
-            if verb == "take":
-                victim = hands[target]
-                for _ in range(min(count, len(victim))):
-                    c = victim.pop(self.rng.below(len(victim)))
-                    self._take_into(subject, c)
-                    self.stats["cards_taken"] += 1
+            if not isinstance(step.target, int):
+                step = queue[0] = step._replace(target=self._resolve(step))
+            if step.verb == "take":
+                self._take_step(step)
                 queue.pop(0)
                 if self._check_out():
                     return
                 continue
-            giver = subject if verb == "give" else target
-            if count > 0 and hands[giver]:
+            giver = step.subject if step.verb == "give" else step.target
+            if step.count > 0 and self.hands[giver]:
                 return
             queue.pop(0)
         self._mission_done()
 
+    def _resolve(self, step: Pending) -> int | None:
+        """The seat a step's target word names."""
+        return {
+            "left": (step.subject + 1) % self.players,
+            "right": (step.subject - 1) % self.players,
+            "opponent": step.opponent,
+        }[step.target]
+
+    def _draw_step(self, step: Pending) -> None:
+        for _ in range(step.count):
+            c = self._draw_card()
+            if c is None:
+                break
+            self._take_into(step.subject, c)
+            self._drew(step.subject, c)
+            self.counts["draws"] += 1
+
+    def _take_step(self, step: Pending) -> None:
+        """The subject takes `count` random cards from the target's hand."""
+        victim = self.hands[step.target]
+        for _ in range(min(step.count, len(victim))):
+            c = victim.pop(self.rng.below(len(victim)))
+            self._take_into(step.subject, c)
+            self.counts["cards_taken"] += 1
+            self._emit(
+                "took",
+                {"player": step.subject, "from": step.target},
+                {"card": self.CODES[c]},
+                (step.subject, step.target),
+            )
+
     def _challenge_result(self, winner: int) -> None:
         step = self.queue.pop(0)
-        subject, opponent = step[SUBJECT], step[TARGET]
-        loser = opponent if winner == subject else subject
+        loser = step.target if winner == step.subject else step.subject
         challenge = self.book.by_id[self.mission].challenge
-        self.stats["challenges"] += 1
-        self.queue[0:0] = [[s.verb, s.count, s.target, winner, loser] for s in challenge.winner] + [
-            [s.verb, s.count, s.target, loser, winner] for s in challenge.loser
-        ]
+        self.counts["challenges"] += 1
+        self._emit("challenge_won", {"player": winner, "loser": loser})
+        self.queue[0:0] = [
+            Pending(s.verb, s.count, s.target, winner, loser) for s in challenge.winner
+        ] + [Pending(s.verb, s.count, s.target, loser, winner) for s in challenge.loser]
 
     def _mission_done(self) -> None:
         if self.outcome is not None:
@@ -318,22 +367,25 @@ class FightGame(GongGame):
         for k in range(self.players):
             s = (self.current + k) % self.players
             if not self.hands[s]:
-                self._finish("out_of_cards", [s])
+                self._finish(Reason.OUT_OF_CARDS, [s])
                 return True
         return False
 
-    def _finish(self, reason: str, winners: list[int]) -> None:
+    def _finish(self, reason: Reason, winners: list[int]) -> None:
         super()._finish(reason, winners)
         self.queue = []
 
     def _table_cards(self) -> list[int]:
         return [self.shown] if self.shown >= 0 else []
 
+    def _face_up(self) -> list[int]:
+        return self.discard[-1:] + self._table_cards()
+
     # --- refusals -----------------------------------------------------------------------------
 
-    def _explain(self, action: Action) -> IllegalAction | None:
+    def _explain_variant(self, action: Action) -> IllegalAction | None:
         seat, verb = action.player, action.verb
-        if self.phase == "turn":
+        if self.mission is None:
             if verb in ("lay", "give", "target", "winner"):
                 return IllegalAction(
                     "draw_first",
@@ -343,20 +395,25 @@ class FightGame(GongGame):
         step = self.queue[0]
         wanted = self.pending_text()
         if verb == "draw":
-            return IllegalAction("mission_in_progress", f"Finish the mission first: {wanted}.")
+            return IllegalAction(
+                "mission_in_progress", f"Finish the mission first: {wanted}.", waiting_for=wanted
+            )
         if verb == "target" and action.target == seat:
             return IllegalAction("choose_other", "Choose another player, not yourself.")
-        if verb == "winner" and step[VERB] == "challenge" and step[TARGET] is not None:
+        if verb == "winner" and step.verb == "challenge" and step.target is not None:
             return IllegalAction(
                 "winner_of_challenge",
-                f"The winner is player {step[SUBJECT]} or player "
-                f"{step[TARGET]}, who played the challenge.",
+                f"The winner is player {step.subject} or player "
+                f"{step.target}, who played the challenge.",
+                players=[step.subject, step.target],
             )
-        if verb == "give" and step[VERB] in ("give", "receive") and isinstance(step[TARGET], int):
-            to = step[TARGET] if step[VERB] == "give" else step[SUBJECT]
+        if verb == "give" and step.verb in ("give", "receive") and isinstance(step.target, int):
+            to = step.target if step.verb == "give" else step.subject
             if action.target != to:
-                return IllegalAction("give_to", f"The mission says: {wanted}.")
-        return IllegalAction("mission_step", f"The mission says: {wanted}.")
+                return IllegalAction(
+                    "give_to", f"The mission says: {wanted}.", waiting_for=wanted, to=to
+                )
+        return IllegalAction("mission_step", f"The mission says: {wanted}.", waiting_for=wanted)
 
     def _waiting_text(self, seat: int) -> str:
         return f"Not now: {self.pending_text()}."
@@ -366,8 +423,8 @@ class FightGame(GongGame):
         if self.outcome is not None:
             return "nothing: the game is over"
         if self.counter is not None:
-            return f"player {self.counter[1]} answers the GONG JOKER"
-        if self.phase == "turn" or not self.queue:
+            return f"player {self.counter.target} answers the GONG JOKER"
+        if self.mission is None or not self.queue:
             return f"player {self.current} draws a card"
         verb, count, target, subject, _ = self.queue[0]
         cards = "card" if count == 1 else "cards"
@@ -388,10 +445,10 @@ class FightGame(GongGame):
 
     def _table(self, seat: int | None) -> dict[str, Any]:
         table: dict[str, Any] = {
-            "top": DECK[self.discard[-1]].code if self.discard else None,
+            "top": self.CODES[self.discard[-1]] if self.discard else None,
             "discard_pile": len(self.discard),
             "own_piles": self.own_piles,
-            "shown": DECK[self.shown].code if self.shown >= 0 else None,
+            "shown": self.CODES[self.shown] if self.shown >= 0 else None,
         }
         if self.mission is not None:
             mission: Mission = self.book.by_id[self.mission]
@@ -433,7 +490,7 @@ class FightGame(GongGame):
         if [m.id for m in self.book] != saved.get("ids"):
             raise GameSetupError("the missions have changed since this game was saved")
 
-    def _clone_keywords(self) -> dict[str, Any]:
+    def setup_keywords(self) -> dict[str, Any]:
         return {"missions": self.book}
 
 

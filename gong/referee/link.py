@@ -21,21 +21,41 @@ than ignored, so a parent sees why it did nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
-from gong.cards import DECK
-from gong.referee.actions import Action, act, card_index
-from gong.referee.base import JOKER_MIN, GongGame, codes
+from gong.referee.actions import Action
 from gong.referee.errors import IllegalAction
+from gong.referee.game import Reason
+from gong.referee.gong_rules import (
+    FAMILY_OF,
+    JOKER_VERBS,
+    NUMBER_OF,
+    GongGame,
+    act,
+    card_index,
+    is_joker,
+    is_numbered,
+)
 from gong.referee.registry import GameSpec, register
 
-FAMILY_OF = tuple(c // 6 for c in range(len(DECK)))
-NUMBER_OF = tuple(c % 6 for c in range(len(DECK)))
+
+class OneCard(NamedTuple):
+    """A player's one-card moment: the turn it began, and whether it is settled (they called
+    GONG, were caught, or their own turn came)."""
+
+    opened: int
+    called: bool = False
+
+
+def _one_cards(value: list[Any]) -> list[OneCard | None]:
+    return [None if w is None else OneCard(*w) for w in value]
 
 
 class LinkGame(GongGame):
     VERBS = ("joker", "counter", "no-counter", "play", "keep", "draw", "pass", "gong")
     FIELDS = ("drawn", "passes_in_row", "one")
+    TYPES = {**GongGame.TYPES, "one": _one_cards}
     ANYTIME = ("gong",)
     STATS = (*GongGame.STATS, "plays", "passes", "gong_calls", "gong_penalties")
 
@@ -45,86 +65,95 @@ class LinkGame(GongGame):
         super().__init__(players, seed, options, deck)
         self.drawn = -1  # the matching card just drawn, while its player decides
         self.passes_in_row = 0
-        # Per seat: None, or [turn the one-card window opened, called or closed].
-        self.one: list[list[Any] | None] = [None] * players
+        self.one: list[OneCard | None] = [None] * players
         self._turn_up_first_card()
+
+    @property
+    def phase(self) -> str:
+        """ "drawn" while the current player decides on the matching card they drew."""
+        return "drawn" if self.drawn >= 0 else "turn"
 
     def _turn_up_first_card(self) -> None:
         """A joker turned up goes back into the draw pile at random; with only jokers left,
         nothing is turned up and the first player may play any card."""
         pile = self.draw
-        if not any(c < JOKER_MIN for c in pile):
+        if not any(is_numbered(c) for c in pile):
             return
         while True:
             c = pile.pop()
-            if c < JOKER_MIN:
+            if is_numbered(c):
                 self.discard.append(c)
+                self._emit("first_card", {"card": self.CODES[c]})
                 return
+            self._emit("joker_returned", {"card": self.CODES[c]})
             pile.insert(self.rng.below(len(pile) + 1), c)
 
     # --- who may do what --------------------------------------------------------------------
 
+    def _open_windows(self) -> Iterator[tuple[int, OneCard]]:
+        """The one-card moments not settled yet, by seat."""
+        for s, window in enumerate(self.one):
+            if window is not None and not window.called:
+                yield s, window
+
     def _to_act(self) -> list[int]:
         if self.counter is not None:
-            return [self.counter[1]]
-        acting = [False] * self.players
-        acting[self.current] = True
-        for s, window in enumerate(self.one):
-            if window is None or window[1]:
-                continue
-            if self.turn <= window[0] + 1:
-                acting[s] = True
+            return [self.counter.target]
+        acting = {self.current}
+        for s, window in self._open_windows():
+            if self.turn <= window.opened + 1:
+                acting.add(s)  # they may still call for themselves
             else:
-                for q in range(self.players):
-                    if q != s:
-                        acting[q] = True
-        return [s for s in range(self.players) if acting[s]]
+                acting.update(q for q in range(self.players) if q != s)  # anyone may catch
+        return sorted(acting)
 
     def match(self) -> int:
         """The deck position of the card to match, or -1 when any card may be played."""
         pile = self.discard
-        return pile[-1] if pile and pile[-1] < JOKER_MIN else -1
+        return pile[-1] if pile and is_numbered(pile[-1]) else -1
 
     def _matches(self, c: int, m: int) -> bool:
-        return c < JOKER_MIN and (
+        return is_numbered(c) and (
             m < 0 or FAMILY_OF[c] == FAMILY_OF[m] or NUMBER_OF[c] == NUMBER_OF[m]
         )
 
     def _drawable(self) -> bool:
         pile = self.discard
-        return bool(self.draw) or len(pile) > (1 if pile and pile[-1] < JOKER_MIN else 0)
+        return bool(self.draw) or len(pile) > (1 if pile and is_numbered(pile[-1]) else 0)
 
     def _legal(self, seat: int) -> list[Action]:
         if self.counter is not None:
-            return self._counter_actions(seat) if seat == self.counter[1] else []
-        acts: list[Action] = []
-        if seat == self.current:
-            if self.phase == "drawn":
-                acts = [act(seat, "play", self.drawn), act(seat, "keep")]
-            else:
-                if self.fresh:
-                    acts = self._joker_actions(seat)
-                m = self.match()
-                fam, num = (FAMILY_OF[m], NUMBER_OF[m]) if m >= 0 else (-1, -1)
-                plays = [
-                    act(seat, "play", c)
-                    for c in self.hands[seat]
-                    if c < JOKER_MIN and (m < 0 or FAMILY_OF[c] == fam or NUMBER_OF[c] == num)
-                ]
-                acts += plays
-                if not plays or self.options["may_draw_instead"]:
-                    if self._drawable():
-                        acts.append(act(seat, "draw"))
-                    elif not plays:
-                        acts.append(act(seat, "pass"))
-        for s, window in enumerate(self.one):
-            if window is None or window[1]:
-                continue
+            return self._counter_actions(seat) if seat == self.counter.target else []
+        acts = self._turn_actions(seat) if seat == self.current else []
+        for s, window in self._open_windows():
             if s == seat:
-                if self.turn <= window[0] + 1:
+                if self.turn <= window.opened + 1:
                     acts.insert(self._gong_slot(acts), act(seat, "gong"))
-            elif self.turn >= window[0] + 2:
+            elif self.turn >= window.opened + 2:
                 acts.append(act(seat, "gong", -1, s))
+        return acts
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        if self.drawn >= 0:
+            return [act(seat, "play", self.drawn), act(seat, "keep")]
+        acts = self._joker_actions(seat) if self.fresh else []
+        m = self.match()
+        if m < 0:
+            plays = [act(seat, "play", c) for c in self.hands[seat] if is_numbered(c)]
+        else:
+            # A joker's family (-1) and number (0) match no card.
+            fam, num = FAMILY_OF[m], NUMBER_OF[m]
+            plays = [
+                act(seat, "play", c)
+                for c in self.hands[seat]
+                if FAMILY_OF[c] == fam or NUMBER_OF[c] == num
+            ]
+        acts += plays
+        if not plays or self.options["may_draw_instead"]:
+            if self._drawable():
+                acts.append(act(seat, "draw"))
+            elif not plays:
+                acts.append(act(seat, "pass"))
         return acts
 
     @staticmethod
@@ -139,67 +168,73 @@ class LinkGame(GongGame):
 
     def _execute(self, action: Action) -> None:
         verb, seat = action.verb, action.player
-        if verb == "gong":
+        if verb in JOKER_VERBS:
+            if self._joker_verb(action):
+                self._update_one()
+        elif verb == "gong":
             self._gong(action)
-        elif verb == "joker":
-            self._play_joker(action)
-        elif verb == "counter":
-            self._counter(action)
-            return
-        elif verb == "no-counter":
-            self._no_counter()
+            self._update_one()
         elif verb == "play":
-            c = card_index(action.card)
-            hand = self.hands[seat]
-            hand.remove(c)
-            self.discard.append(c)
-            self.drawn = -1
-            self.passes_in_row = 0
-            self.stats["plays"] += 1
-            if not hand:
-                self._finish("out_of_cards", [seat])
-                return
-            self._update_one()
-            self._end_turn()
-            return
+            self._play(seat, card_index(action.card))
         elif verb == "draw":
-            self.fresh = False
-            self.passes_in_row = 0
-            self.stats["draws"] += 1
-            c = self._draw_card()
-            self._take_into(seat, c)
-            self._update_one()
-            if self._matches(c, self.match()):
-                self.phase = "drawn"
-                self.drawn = c
-            else:
-                self._end_turn()
-            return
+            self._draw(seat)
         elif verb == "keep":
             self.drawn = -1
+            self._emit("kept", {"player": seat})
             self._end_turn()
-            return
-        elif verb == "pass":
-            self.passes_in_row += 1
-            self.stats["passes"] += 1
-            if self.passes_in_row >= self.players:
-                self._finish_by_rule("all_passed")
-                return
+        else:
+            self._pass(seat)
+
+    def _pass(self, seat: int) -> None:
+        self.passes_in_row += 1
+        self.counts["passes"] += 1
+        self._emit("passed", {"player": seat})
+        if self.passes_in_row >= self.players:
+            self._finish_by_rule(Reason.ALL_PASSED)
+        else:
             self._end_turn()
+
+    def _play(self, seat: int, c: int) -> None:
+        hand = self.hands[seat]
+        hand.remove(c)
+        self.discard.append(c)
+        self.drawn = -1
+        self.passes_in_row = 0
+        self.counts["plays"] += 1
+        self._emit("played", {"player": seat, "card": self.CODES[c]})
+        if not hand:
+            self._finish(Reason.OUT_OF_CARDS, [seat])
             return
         self._update_one()
+        self._end_turn()
+
+    def _draw(self, seat: int) -> None:
+        self.fresh = False
+        self.passes_in_row = 0
+        self.counts["draws"] += 1
+        c = self._draw_card()
+        self._take_into(seat, c)
+        self._drew(seat, c)
+        self._update_one()
+        if self._matches(c, self.match()):
+            self.drawn = c
+        else:
+            self._end_turn()
 
     def _gong(self, action: Action) -> None:
-        if action.target is None:
-            self.one[action.player][1] = True
-            self.stats["gong_calls"] += 1
+        seat, caught = action.player, action.target
+        if caught is None:
+            self.one[seat] = self.one[seat]._replace(called=True)
+            self.counts["gong_calls"] += 1
+            self._emit("called_gong", {"player": seat})
             return
-        caught = action.target
-        self.one[caught][1] = True  # only the first catch counts
-        self.stats["gong_penalties"] += 1
+        self.one[caught] = self.one[caught]._replace(called=True)  # only the first catch counts
+        self.counts["gong_penalties"] += 1
+        self._emit("caught", {"player": seat, "target": caught})
         c = self._draw_card()
         if c is not None:
             self._take_into(caught, c)
+            self._drew(caught, c)
 
     def _draw_card(self) -> int | None:
         if not self.draw:
@@ -211,7 +246,7 @@ class LinkGame(GongGame):
     def _refill(self) -> None:
         """Shuffle the discards into a new draw pile; the card to match stays face up."""
         pile = self.discard
-        keep = pile[-1:] if pile and pile[-1] < JOKER_MIN else []
+        keep = pile[-1:] if pile and is_numbered(pile[-1]) else []
         rest = pile[:-1] if keep else pile
         if not rest:
             return
@@ -219,7 +254,8 @@ class LinkGame(GongGame):
         self.rng.shuffle(rest)
         self.draw = rest
         self.discard = keep
-        self.stats["refills"] += 1
+        self.counts["refills"] += 1
+        self._emit("refilled", {"count": len(rest)})
 
     def _swap(self, a: int, b: int) -> None:
         super()._swap(a, b)
@@ -234,74 +270,85 @@ class LinkGame(GongGame):
         for s, hand in enumerate(self.hands):
             if len(hand) == 1:
                 if one[s] is None:
-                    one[s] = [self.turn, False]
+                    one[s] = OneCard(self.turn)
             elif one[s] is not None:
                 one[s] = None
 
     def _begin_turn(self) -> None:
         self.drawn = -1
         window = self.one[self.current]
-        if window is not None and self.turn >= window[0] + 2:
-            window[1] = True  # their own turn has begun: nobody can catch them any more
+        if window is not None and self.turn >= window.opened + 2:
+            # Their own turn has begun: nobody can catch them any more.
+            self.one[self.current] = window._replace(called=True)
+
+    def _face_up(self) -> list[int]:
+        return self.discard[-1:]
 
     # --- refusals -----------------------------------------------------------------------------
 
-    def _explain(self, action: Action) -> IllegalAction | None:
+    def _explain_variant(self, action: Action) -> IllegalAction | None:
         seat, verb = action.player, action.verb
-        hand = self.hands[seat]
-        m = self.match()
         if verb == "gong":
             return self._explain_gong(action)
         if seat != self.current:
             return IllegalAction(
-                "not_your_turn", f"It is player {self.current}'s turn; you can only call GONG now."
+                "not_your_turn",
+                f"It is player {self.current}'s turn; you can only call GONG now.",
+                player=seat,
+                current=self.current,
             )
-        matching = [c for c in hand if self._matches(c, m)]
-        to_match = "" if m < 0 else f"{DECK[m].label}"
-        if self.phase == "drawn" and verb != "keep":
+        if self.drawn >= 0 and verb != "keep":
+            drawn = self.CODES[self.drawn]
             return IllegalAction(
                 "drawn_card_only",
-                f"You drew {DECK[self.drawn].code}, which matches: play it "
-                f"(play {DECK[self.drawn].code}) or keep it (keep). Your turn "
-                f"then ends.",
+                f"You drew {drawn}, which matches: play it (play {drawn}) or keep it (keep). "
+                f"Your turn then ends.",
+                card=drawn,
             )
-        if verb == "play":
-            if action.card.is_joker:
-                return IllegalAction(
-                    "joker_not_a_match",
-                    "A GONG JOKER is never a card to match: play it at the "
-                    "start of your turn to swap hands, like 'joker "
-                    f"{action.card.code} -> {self._next_seat(seat)}'.",
-                )
-            held = ", ".join(codes(matching)) if matching else "none, so draw a card"
+        if verb == "play" and is_joker(card_index(action.card)):
             return IllegalAction(
-                "must_match",
-                f"You must play a card that matches {to_match} by family or by "
-                f"number; you have {held}.",
-            )
-        if verb == "draw":
-            if matching:
-                return IllegalAction(
-                    "must_play_match",
-                    f"You hold a card that matches {to_match} "
-                    f"({', '.join(codes(matching))}): you must play one. "
-                    "You may only draw when you cannot play.",
-                )
-            return IllegalAction("nothing_to_draw", "There is no card left to draw: pass.")
-        if verb == "pass":
-            if matching:
-                return IllegalAction(
-                    "must_play_match",
-                    f"You hold a card that matches {to_match} "
-                    f"({', '.join(codes(matching))}): play it instead of "
-                    "passing.",
-                )
-            return IllegalAction(
-                "must_draw", "You can only pass when there is nothing to draw: draw a card."
+                "joker_not_a_match",
+                "A GONG JOKER is never a card to match: play it at the start of your turn to "
+                f"swap hands, like 'joker {action.card.code} -> {self._next_seat(seat)}'.",
+                card=action.card.code,
+                target=self._next_seat(seat),
             )
         if verb == "keep":
             return IllegalAction(
                 "nothing_to_keep", "Keep is for a matching card you have just drawn."
+            )
+        return self._explain_match(verb, seat)
+
+    def _explain_match(self, verb: str, seat: int) -> IllegalAction | None:
+        """Refusals of play, draw and pass: what matches decides."""
+        m = self.match()
+        matching = self.codes([c for c in self.hands[seat] if self._matches(c, m)])
+        to_match = "" if m < 0 else self.DECK[m].label
+        params = {"match": None if m < 0 else self.CODES[m], "matching": matching}
+        if verb == "play":
+            held = ", ".join(matching) if matching else "none, so draw a card"
+            return IllegalAction(
+                "must_match",
+                f"You must play a card that matches {to_match} by family or by "
+                f"number; you have {held}.",
+                **params,
+            )
+        if matching and verb in ("draw", "pass"):
+            then = (
+                "you must play one. You may only draw when you cannot play."
+                if verb == "draw"
+                else "play it instead of passing."
+            )
+            return IllegalAction(
+                "must_play_match",
+                f"You hold a card that matches {to_match} ({', '.join(matching)}): {then}",
+                **params,
+            )
+        if verb == "draw":
+            return IllegalAction("nothing_to_draw", "There is no card left to draw: pass.")
+        if verb == "pass":
+            return IllegalAction(
+                "must_draw", "You can only pass when there is nothing to draw: draw a card."
             )
         return None
 
@@ -311,7 +358,7 @@ class LinkGame(GongGame):
             window = self.one[seat]
             if window is None:
                 return IllegalAction("gong_not_on_one", "Call GONG when you hold exactly one card.")
-            if self.turn > window[0] + 1:
+            if self.turn > window.opened + 1:
                 return IllegalAction(
                     "gong_too_late",
                     "Too late: your GONG call protects you only until the end "
@@ -320,17 +367,21 @@ class LinkGame(GongGame):
             return IllegalAction("gong_already_called", "You have already called GONG.")
         window = self.one[target]
         if window is None:
-            return IllegalAction("gong_not_on_one", f"Player {target} is not on one card.")
-        if window[1]:
+            return IllegalAction(
+                "gong_not_on_one", f"Player {target} is not on one card.", target=target
+            )
+        if window.called:
             return IllegalAction(
                 "gong_already_called",
                 f"Player {target} is safe: they called GONG in time, were "
                 f"already caught, or their turn has come.",
+                target=target,
             )
         return IllegalAction(
             "gong_too_early",
             f"Too early: player {target} may still call GONG until the end "
             f"of the next player's turn. Catch them after that.",
+            target=target,
         )
 
     # --- what players see ---------------------------------------------------------------------
@@ -338,15 +389,15 @@ class LinkGame(GongGame):
     def _table(self, seat: int | None) -> dict[str, Any]:
         m = self.match()
         table: dict[str, Any] = {
-            "top": DECK[self.discard[-1]].code if self.discard else None,
-            "match": DECK[m].code if m >= 0 else None,
+            "top": self.CODES[self.discard[-1]] if self.discard else None,
+            "match": self.CODES[m] if m >= 0 else None,
             "discard_pile": len(self.discard),
             "on_one_card": [
-                {"player": s, "called": bool(w[1])} for s, w in enumerate(self.one) if w is not None
+                {"player": s, "called": w.called} for s, w in enumerate(self.one) if w is not None
             ],
         }
-        if seat == self.current and self.phase == "drawn" and self.drawn >= 0:
-            table["drawn"] = DECK[self.drawn].code
+        if seat == self.current and self.drawn >= 0:
+            table["drawn"] = self.CODES[self.drawn]
         return table
 
 

@@ -149,7 +149,10 @@ def test_cards_are_frozen_and_ordered():
     card = parse_card("NE5")
     with pytest.raises(AttributeError):
         card.number = 6  # type: ignore[misc]
-    assert sorted(DECK, key=lambda c: c.sort_key) == list(DECK)
+    shuffled = list(reversed(DECK))
+    assert sorted(shuffled) == list(DECK)  # deck order: families in rule order, jokers last
+    assert parse_card("PR6") < parse_card("NE1") < parse_card("NM6") < JOKERS[0] < JOKERS[1]
+    assert max(DECK) == JOKERS[1] and min(DECK) == parse_card("PR1")
 
 
 def test_invalid_card_values_are_refused():
@@ -176,7 +179,8 @@ def test_kind_parse():
 
 
 def test_docstring_examples_run():
-    assert doctest.testmod(gong.cards).failed == 0
+    result = doctest.testmod(gong.cards)
+    assert result.attempted > 0 and result.failed == 0
 
 
 def test_french_punctuation_stays_with_its_word():

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from gong.cards import DECK, Family, Kind, parse_card
 from gong.i18n import LANGUAGES
 from gong.missions import Challenge, Mission, MissionBook, Step
-from gong.referee import new_game
-from gong.referee.actions import card_index
+from gong.referee import IllegalAction, new_game
+from gong.referee.gong_rules import card_index
 
 
 def stacked_deck(
@@ -78,6 +80,31 @@ def position(
     g._cache, g._acting = {}, None
     cards = sorted(g.all_cards())
     assert cards == list(range(56)), "a position must place all 56 cards exactly once"
+
+
+def positioned(
+    name: str,
+    hands: Sequence[Sequence[str]],
+    discard: Sequence[str] = (),
+    top: Sequence[str] = (),
+    draw: Sequence[str] | None = None,
+    players: int = 3,
+    options: dict | None = None,
+    **keywords,
+):
+    """A game of `name` in this position: `draw` is the draw pile (top card first), by
+    default `top` on the rest of the deck."""
+    g = new_game(name, players=players, seed=1, options=options or None, **keywords)
+    named = [c for h in hands for c in h] + list(discard) + list(top)
+    pile = [*top, *rest_of_deck(named)] if draw is None else draw
+    position(g, hands=hands, discard=discard, draw=pile)
+    return g
+
+
+def refused(g, seat: int, text: str) -> IllegalAction:
+    with pytest.raises(IllegalAction) as info:
+        play(g, seat, text)
+    return info.value
 
 
 def rest_of_deck(*named: Sequence[str]) -> list[str]:

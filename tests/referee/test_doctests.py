@@ -7,6 +7,9 @@ import pytest
 
 MODULES = [
     "gong.referee",
+    "gong.referee.actions",
+    "gong.referee.events",
+    "gong.referee.gong_rules",
     "gong.referee.link",
     "gong.referee.family",
     "gong.referee.fight",

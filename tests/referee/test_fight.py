@@ -8,10 +8,10 @@ import pytest
 
 from gong.cards import DECK, Kind
 from gong.missions import load_missions
-from gong.referee import GameSetupError, IllegalAction, from_json, new_game
+from gong.referee import GameSetupError, from_json, new_game
 from gong.referee.bots import make_bot
 
-from .helpers import acts, book, game, play, position, rest_of_deck
+from .helpers import acts, book, game, play, positioned, refused, rest_of_deck
 
 P0 = ["OM1", "OM2", "OM3", "OM4", "OM5", "OM6", "VI1", "VI2", "VI3"]
 
@@ -28,18 +28,9 @@ def fight(draw, missions=None, hands=(P0,), players=3, **options):
 
 
 def fight_position(hands, draw=None, discard=(), missions=None, players=3, **options):
-    g = new_game(
-        "gong-fight", players=players, seed=1, options=options or None, missions=missions or book()
+    return positioned(
+        "gong-fight", hands, discard, (), draw, players, options, missions=missions or book()
     )
-    named = [c for h in hands for c in h] + list(discard)
-    position(g, hands=hands, discard=discard, draw=rest_of_deck(named) if draw is None else draw)
-    return g
-
-
-def refused(g, seat, text) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        play(g, seat, text)
-    return info.value
 
 
 def test_fight_draw_picks_mission_of_drawn_cards_kind_then_discards_it():

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
+from gong.referee import new_game
+from gong.referee.link import OneCard
 
-from gong.referee import IllegalAction, new_game
-
-from .helpers import acts, game, play, position, rest_of_deck
+from .helpers import acts, game, play, position, positioned, refused, rest_of_deck
 
 # Nine cards none of which matches NEBULA 5 (no NEBULA card, no 5).
 NO_MATCH = ["OM1", "OM2", "OM3", "OM4", "OM6", "VI1", "VI2", "VI3", "VI4"]
@@ -14,16 +13,7 @@ WITH_MATCH = ["NE2", "ZE5", "OM1", "OM2", "OM3", "OM4", "VI1", "VI2", "VI3"]
 
 
 def link_position(hands, discard=("NE5",), top=(), players=3, **options):
-    g = new_game("gong-link", players=players, seed=1, options=options or None)
-    named = [c for h in hands for c in h] + list(discard) + list(top)
-    position(g, hands=hands, discard=discard, draw=[*top, *rest_of_deck(named)])
-    return g
-
-
-def refused(g, seat, text) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        play(g, seat, text)
-    return info.value
+    return positioned("gong-link", hands, discard, top, players=players, options=options)
 
 
 def test_link_turns_up_top_card_to_start_discard_pile():
@@ -143,7 +133,7 @@ def gong_game():
     """Player 0 plays NE2 and is on one card; players 1 and 2 can follow NEBULA."""
     g = link_position([["NE2", "NE1"], ["NE3", "PR1", "PR2"], ["NE4", "PR3", "PR4"]])
     play(g, 0, "play NE2")
-    assert g.one[0] == [0, False]
+    assert g.one[0] == OneCard(opened=0, called=False)
     return g
 
 
@@ -214,7 +204,7 @@ def test_gong_window_opens_after_someone_elses_joker_swap():
     assert g.view(1)["hand"] == ["NE2"] and acts(g, 1) == ["gong"]
     assert g.to_act() == [0, 1]
     play(g, 1, "gong")
-    assert g.one[1][1] is True
+    assert g.one[1].called is True
 
 
 def test_gong_window_opens_after_own_joker_swap():

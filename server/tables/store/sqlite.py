@@ -107,7 +107,7 @@ class SQLiteTableStore(TableStore):
             # isolation_level=None: no hidden transactions; each statement commits unless an
             # explicit BEGIN IMMEDIATE groups several.
             connection = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None)
-            connection.execute("PRAGMA journal_mode=WAL")
+            self._use_wal(connection)
             # In WAL mode NORMAL never corrupts; a power cut may lose the last moves only.
             connection.execute("PRAGMA synchronous=NORMAL")
             self._ensure_schema(connection)
@@ -116,6 +116,19 @@ class SQLiteTableStore(TableStore):
                 connection.close()
             raise
         return connection
+
+    def _use_wal(self, connection: sqlite3.Connection) -> None:
+        # Switching a fresh file to WAL takes a lock that SQLite's busy handler does not wait
+        # for, so workers opening the store at once retry, up to busy_timeout.
+        deadline = time.monotonic() + self.busy_timeout
+        while True:
+            try:
+                connection.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
 
     def _connect_or_explain(self) -> sqlite3.Connection:
         try:

@@ -70,7 +70,7 @@ def test_simulate_is_deterministic_for_a_seed_whatever_the_jobs():
 def test_simulate_matches_the_games_it_claims_to_have_played():
     """The first game of a run, replayed by hand with the same bots, has the reported length."""
     from gong.referee.bots import make_bot
-    from gong.referee.cli import game_seed
+    from terminal.simulate import game_seed
 
     s = simulate_json(
         "gong-family",
@@ -96,20 +96,8 @@ def test_simulate_matches_the_games_it_claims_to_have_played():
 
 
 def test_simulate_text_output():
-    result = run(
-        "simulate",
-        "gong-link",
-        "--players",
-        "4",
-        "--games",
-        "20",
-        "--seed",
-        "2",
-        "--bots",
-        "random,greedy",
-        "--jobs",
-        "1",
-    )
+    args = ("gong-link", "--players", "4", "--games", "20", "--seed", "2", "--jobs", "1")
+    result = run("simulate", *args, "--bots", "random,greedy")
     assert result.exit_code == 0, result.output
     out = result.stdout
     for needle in (
@@ -126,21 +114,7 @@ def test_simulate_text_output():
         "GONG penalties:",
     ):
         assert needle in out, needle
-    again = run(
-        "simulate",
-        "gong-link",
-        "--players",
-        "4",
-        "--games",
-        "20",
-        "--seed",
-        "2",
-        "--bots",
-        "random,greedy",
-        "--jobs",
-        "1",
-    )
-    assert again.stdout == out
+    assert run("simulate", *args, "--bots", "random,greedy").stdout == out
 
 
 def test_simulate_options_reach_the_games():
@@ -172,14 +146,10 @@ def test_plot_without_matplotlib_says_how_to_install_it(monkeypatch, tmp_path):
     assert not (tmp_path / "p.png").exists()
 
 
-def test_plot_draws_lengths_and_win_rates(tmp_path):
-    pytest.importorskip("matplotlib")
-    from PIL import Image
-
-    path = tmp_path / "sim.png"
-    result = run(
+def plot_run(variant: str, target, *more: str):
+    return run(
         "simulate",
-        "gong-family",
+        variant,
         "--players",
         "3",
         "--games",
@@ -189,14 +159,100 @@ def test_plot_draws_lengths_and_win_rates(tmp_path):
         "--jobs",
         "1",
         "--plot",
-        str(path),
+        str(target),
+        *more,
     )
-    assert result.exit_code == 0, result.output
-    assert f"plot written to {path}" in result.stdout
+
+
+def assert_plot_of(path, variant: str, games: int = 12, players: int = 3) -> None:
+    """PATH is a complete PNG of a VARIANT run: its own title says which game it shows."""
+    from PIL import Image
+
     with Image.open(path) as image:
         assert image.format == "PNG" and image.size == (1100, 420)
+        image.load()  # reads every chunk: a truncated file fails here
+        title = GAMES[variant].title
+        assert image.text["Title"] == f"{title}: {games} games, {players} players"
+        assert image.text["Description"] == f"gong simulate {variant}"
         # Not a blank canvas: the bars and the histogram put colour on it.
         assert len(image.convert("RGB").getcolors(1 << 20)) > 50
+
+
+def test_plot_draws_lengths_and_win_rates(tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "sim.png"
+    result = plot_run("gong-family", path)
+    assert result.exit_code == 0, result.output
+    assert f"plot written to {path}" in result.stdout
+    assert_plot_of(path, "gong-family")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sim.png"]  # no partial file left
+
+
+@pytest.mark.parametrize("variant", ["gong-link", "gong-fight"])
+def test_plot_into_a_folder_writes_the_games_png_inside_it(tmp_path, variant):
+    pytest.importorskip("matplotlib")
+    folder = tmp_path / "plots"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine")
+    result = plot_run(variant, folder)
+    assert result.exit_code == 0, result.output
+    assert f"plot written to {folder / f'{variant}.png'}" in result.stdout
+    assert sorted(p.name for p in folder.iterdir()) == [f"{variant}.png", "notes.txt"]
+    assert_plot_of(folder / f"{variant}.png", variant)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plots"]  # nothing beside the folder
+    assert (folder / "notes.txt").read_text() == "mine"
+
+
+def test_plot_replaces_an_earlier_plot_of_the_same_path(tmp_path):
+    pytest.importorskip("matplotlib")
+    assert plot_run("gong-link", tmp_path).exit_code == 0
+    assert plot_run("gong-fight", tmp_path / "gong-link.png").exit_code == 0
+    assert_plot_of(tmp_path / "gong-link.png", "gong-fight")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gong-link.png"]
+
+
+# Where --plot cannot draw, relative to a folder holding file.txt and taken/gong-link.png/.
+PLOT_REFUSALS = {
+    "missing folder": ("nowhere/p.png", "folder '{t}/nowhere' does not exist"),
+    "missing nested folder": ("a/b", "'{t}/a/b' is neither a folder nor a .png file"),
+    "not a png": ("plot.jpg", "'{t}/plot.jpg' is neither a folder nor a .png file"),
+    "under a file": ("file.txt/p.png", "'{t}/file.txt' is not a folder"),
+    "the png is a folder": ("taken", "'{t}/taken/gong-link.png' is a folder"),
+}
+
+
+@pytest.mark.parametrize("target, message", PLOT_REFUSALS.values(), ids=PLOT_REFUSALS.keys())
+def test_plot_where_it_cannot_be_written_is_one_line_before_the_run(tmp_path, target, message):
+    pytest.importorskip("matplotlib")
+    (tmp_path / "file.txt").write_text("not a folder")
+    (tmp_path / "taken" / "gong-link.png").mkdir(parents=True)
+    before = sorted(tmp_path.rglob("*"))
+    result = run("simulate", "gong-link", "--games", "100000", "--plot", str(tmp_path / target))
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert lines == [f"Error: Invalid value for '--plot': {message.format(t=tmp_path)}"]
+    assert result.stdout == ""
+    assert sorted(tmp_path.rglob("*")) == before
+
+
+def test_plot_in_a_read_only_folder_is_refused_before_the_run(tmp_path):
+    pytest.importorskip("matplotlib")
+    import os
+
+    if os.geteuid() == 0:
+        pytest.skip("root may write into any folder")
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        result = run("simulate", "gong-link", "--games", "100000", "--plot", str(folder))
+    finally:
+        folder.chmod(0o755)
+    assert result.exit_code == 2, result.output
+    assert (
+        result.stderr.strip()
+        == f"Error: Invalid value for '--plot': folder '{folder}' is not writable"
+    )
 
 
 # --- bad arguments ----------------------------------------------------------------------------
@@ -335,21 +391,21 @@ def test_play_an_empty_answer_lets_an_optional_gong_call_go_by():
 
 def test_auto_jobs_hands_the_rest_of_a_long_run_to_workers(monkeypatch):
     """--jobs 0 plays the first games here, then the rest in workers: same records."""
-    from gong.referee import cli
+    from terminal import simulate
 
     args = ("gong-fight", 3, ["greedy", "random"], 100, 7, {"challenges": "random"})
-    alone = cli.run_games(*args, jobs=1)
-    monkeypatch.setattr(cli, "AUTO_PROBE_SECONDS", 0.005)
-    monkeypatch.setattr(cli, "AUTO_WORTH_SECONDS", -1.0)  # always worth it
-    monkeypatch.setattr(cli.os, "cpu_count", lambda: 2)
+    alone = simulate.run_games(*args, jobs=1)
+    monkeypatch.setattr(simulate, "AUTO_PROBE_SECONDS", 0.005)
+    monkeypatch.setattr(simulate, "AUTO_WORTH_SECONDS", -1.0)  # always worth it
+    monkeypatch.setattr(simulate.os, "cpu_count", lambda: 2)
     done = []
-    assert cli.run_games(*args, jobs=0, progress=done.append) == alone
+    assert simulate.run_games(*args, jobs=0, progress=done.append) == alone
     assert sum(done) == 100 and max(done) > 1  # some games came back in chunks from workers
     assert [r.index for r in alone] == list(range(100))
 
 
 def test_play_tells_what_a_bot_did_to_your_hand():
-    from gong.referee.cli import hand_change
+    from terminal.play import hand_change
 
     assert hand_change(["PR1", "NE2"], ["NE2", "ZE3"]) == " (you lose PR1, you get ZE3)"
     assert hand_change(["PR1"], ["PR1"]) == ""

@@ -1,0 +1,89 @@
+"""The greedy Go Fish bot (the random one is `gong.referee.bots`'s, for every game).
+
+It only uses what its seat knows: its own hand and its events. Asks are said aloud, so it
+remembers who holds a rank (they asked for it, or were given it) and who lacks one (they said
+"Go fish", or gave theirs away; a card drawn since makes that uncertain again). It asks a
+player known to hold one of its ranks, else one not known to lack it, preferring the ranks
+it holds most of; with `exact_card` it never bluffs with a card it holds.
+
+>>> from gong.referee import new_game
+>>> from gong.referee.bots import make_bot
+>>> game = new_game("go-fish", players=3, seed=5)
+>>> str(make_bot("greedy", "go-fish", seed=1).choose(game, game.current))
+'ask 1 4'
+"""
+
+from __future__ import annotations
+
+from gong.classic_cards import parse_rank
+from gong.referee.actions import Action
+from gong.referee.bots import GREEDY, Bot
+from gong.referee.go_fish import GoFishGame
+
+HOLDS, UNKNOWN, LACKS = 2, 1, 0
+
+
+def _index(code: str, exact: bool) -> int:
+    return parse_rank(code[:-1] if exact and len(code) > 1 else code).value - 2
+
+
+def knowledge(game: GoFishGame, seat: int) -> list[list[int]]:
+    """For each player and rank index: HOLDS, UNKNOWN or LACKS, as `seat`'s events tell."""
+    known = [[UNKNOWN] * 13 for _ in range(game.players)]
+    for event in game.events(seat):
+        code, p = event["code"], event["params"]
+        if code == "asked":
+            known[p["player"]][_index(p["asked"], game.exact)] = HOLDS
+        elif code == "gave":  # an exact card: they may hold more of its rank
+            known[p["to"]][_index(p["card"], True)] = HOLDS
+        elif code == "gave_rank":  # all their cards of the rank
+            index = _index(p["rank"], False)
+            known[p["to"]][index] = HOLDS
+            known[p["player"]][index] = LACKS
+        elif code == "not_held":
+            if not game.exact:
+                known[p["player"]][_index(p["asked"], False)] = LACKS
+        elif code == "drew":
+            row = known[p["player"]]
+            for i, state in enumerate(row):
+                if state == LACKS:
+                    row[i] = UNKNOWN
+        elif code == "lucky_draw":
+            known[p["player"]][_index(p["card"], True)] = HOLDS
+        elif code == "book":
+            index = _index(p["rank"], False)
+            for row in known:
+                row[index] = LACKS
+    return known
+
+
+def _rank_index(action: Action) -> int:
+    if action.rank is not None:
+        return action.rank.value - 2
+    return action.cards[0].rank.value - 2
+
+
+def _card_index(action: Action) -> int:
+    card = action.cards[0]
+    return (card.rank.value - 2) * 4 + card.suit.index
+
+
+def _greedy_go_fish(self: Bot, game: GoFishGame, seat: int, acts: list[Action]) -> Action:
+    mine = set(game.hands[seat])
+    held = [0] * 13
+    for c in mine:
+        held[c >> 2] += 1
+    known = knowledge(game, seat)
+    sizes = [len(h) for h in game.hands]
+    honest = [a for a in acts if not a.cards or _card_index(a) not in mine] or acts
+
+    def score(a: Action) -> tuple[int, int, int]:
+        index = _rank_index(a)
+        return (known[a.target][index], held[index], sizes[a.target])
+
+    best = max(score(a) for a in honest)
+    ties = [a for a in honest if score(a) == best]
+    return ties[self.rng.below(len(ties))]
+
+
+GREEDY["go-fish"] = _greedy_go_fish

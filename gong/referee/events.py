@@ -1,0 +1,124 @@
+"""The events of a game's history, as data, and their English texts.
+
+`game.events(seat)` lists what happened as that seat may know it: dicts with `seq` (the number
+of the action the event belongs to: the game's version after it; 0 for the deal), `actor` (the
+seat whose action it was; None for the deal), `code` and `params`. Seats are numbers, cards
+are codes. A param a seat may not know is left out of its copy: the giver and the receiver
+of a FIGHT gift see its `card`, the others do not. A card in a param that every seat gets is
+shown to everyone (except in `NAMED_PARAMS`). Codes and params are stable: faces (the
+terminal, web tables, translations) rely on them.
+
+=================  ====================================================  =====================
+code               params                                                hidden from others
+=================  ====================================================  =====================
+``dealt``          player, count                                         cards
+``first_card``     card (LINK: the card that starts the discard pile)
+``joker_returned`` card (LINK: a joker turned up first goes back)
+``turned_up``      player, card (FIGHT: the card whose mission they play)
+``drew``           player                                                card
+``played``         player, card
+``kept``           player
+``passed``         player
+``refilled``       count (the discards shuffled into a new draw pile)
+``joker``          player, target, card
+``countered``      player, attacker, card
+``no_counter``     player, attacker
+``swapped``        player, with, counts (the two hands' sizes after)
+``called_gong``    player
+``caught``         player, target (the target draws a penalty card)
+``asked``          player, target, asked (a card named aloud)
+``gave``           player, to, card (FAMILY: card seen by all)            card (FIGHT)
+``not_held``       player, asker, asked
+``lucky_draw``     player, card (the card asked for, shown)
+``laid_family``    player, family, cards
+``skipped``        player
+``mission``        player, mission, kind
+``chose``          player, target
+``challenge_won``  player, loser
+``laid``           player, card
+``took``           player, from                                          card
+``own_piles``      (none)
+``ended``          reason, winners, scores
+=================  ====================================================  =====================
+
+>>> render({"code": "gave", "params": {"player": 0, "to": 1, "card": "NE5"}})
+'Player 0 gave NE5 to player 1.'
+>>> render({"code": "gave", "params": {"player": 0, "to": 1}})
+'Player 0 gave a card to player 1.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from gong.referee.game import REASON_TEXTS, Reason
+
+NAMED_PARAMS = frozenset({"asked"})
+"""Params that name a card without showing it (a card asked for aloud). Every other param
+holding a card code shows that card to the seats that get the param."""
+
+# code -> (text with every param, text when the card is hidden)
+TEXTS: dict[str, tuple[str, str | None]] = {
+    "dealt": ("{Player} got {cards}.", "{Player} got {count} cards."),
+    "first_card": ("{card} was turned up to start the discard pile.", None),
+    "joker_returned": ("{card} was turned up and goes back into the draw pile.", None),
+    "turned_up": ("{Player} turned up {card}.", None),
+    "drew": ("{Player} drew {card}.", "{Player} drew a card."),
+    "played": ("{Player} played {card}.", None),
+    "kept": ("{Player} kept the card.", None),
+    "passed": ("{Player} passed.", None),
+    "refilled": ("The discards were shuffled into a new draw pile of {count} cards.", None),
+    "joker": ("{Player} played {card} on {target}.", None),
+    "countered": ("{Player} stopped {attacker}'s joker with {card}.", None),
+    "no_counter": ("{Player} let {attacker}'s joker swap the hands.", None),
+    "swapped": ("{Player} and {with} swapped hands.", None),
+    "called_gong": ("{Player} called GONG!", None),
+    "caught": ("{Player} caught {target}, who draws a card.", None),
+    "asked": ("{Player} asked {target} for {asked}.", None),
+    "gave": ("{Player} gave {card} to {to}.", "{Player} gave a card to {to}."),
+    "not_held": ("{Player} does not have {asked}.", None),
+    "lucky_draw": ("{Player} drew {card}, the card asked for, and asks again.", None),
+    "laid_family": ("{Player} laid down the {family} family.", None),
+    "skipped": ("{Player} cannot play and is skipped.", None),
+    "mission": ("{Player} plays the {kind} mission {mission}.", None),
+    "chose": ("{Player} chose {target}.", None),
+    "challenge_won": ("{Player} won the challenge against {loser}.", None),
+    "laid": ("{Player} laid down {card}.", None),
+    "took": ("{Player} took {card} from {from}.", "{Player} took a card from {from}."),
+    "own_piles": ("No cards are left to draw: every hand is now its owner's pile.", None),
+    "ended": ("The game is over: {reason}. Won by {winners}.", None),
+}
+_SEATS = ("player", "target", "to", "attacker", "with", "asker", "loser", "from")
+
+
+def player_name(seat: int) -> str:
+    return f"player {seat}"
+
+
+def render(event: Mapping[str, Any], name: Callable[[int], str] = player_name) -> str:
+    """The English text of one event (as `game.events(seat)` gives it); `name` names a seat
+    (a face may say "you")."""
+    code, params = event["code"], dict(event["params"])
+    full, hidden = TEXTS.get(code, (code, None))
+    known = {k: v for k, v in params.items()}
+    for key in _SEATS:
+        if isinstance(known.get(key), int):
+            known[key] = name(known[key])
+    if "player" in known:
+        known["Player"] = known["player"][:1].upper() + known["player"][1:]
+    if "cards" in known and isinstance(known["cards"], list):
+        known["cards"] = " ".join(known["cards"])
+        known.setdefault("card", known["cards"])  # "played G7 Y7" reads like "played NE5"
+    if code == "ended":
+        known["reason"] = REASON_TEXTS.get(Reason(params["reason"]), params["reason"])
+        known["winners"] = " and ".join(name(w) for w in params["winners"])
+    try:
+        return full.format_map(known)
+    except KeyError:
+        return (hidden or full).format_map(_Blank(known))
+
+
+class _Blank(dict):
+    def __missing__(self, key: str) -> str:
+        return "?"

@@ -1,0 +1,802 @@
+"""The tables' HTML face: /play to make a table, /t/<ID> to join, play, watch and see the end,
+/t/<ID>/replay to step through a finished game. README.md, "Play in the browser".
+
+Every page is drawn on the server from the service's answer, and every form posts to this
+origin and works without JavaScript. The one script (`tables.js`) polls the page with
+`?since=<version>` about once a second (304 while nothing changed) and swaps in the new
+content. Seats are held by a cookie per table (HttpOnly, SameSite=Lax, Path=/t/<ID>); every
+form carries a token bound to a SameSite=Strict cookie, so another site cannot post for you.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import qrcode
+import qrcode.image.svg
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from gong.cards import Family, Kind
+from gong.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, text_direction
+from server.language import default_link, language_links
+from server.state import Asset, make_asset, site
+from server.tables import forms, referee_adapter, show
+from server.tables.api import client_address, site_root, tables
+from server.tables.forms import CREATOR_COOKIE, NONCE_COOKIE, SEAT_COOKIE, FormRefused
+from server.tables.ids import TableIdError, parse_table_id
+from server.tables.service import Table, TableError
+from server.tables.store import StoreError
+from server.texts import TEXTS, game_title, kind_mission, text
+
+bp = Blueprint("tables_pages", __name__)
+
+
+@bp.before_request
+def _whole_language() -> None:
+    """A language whose tables' texts are incomplete gets the table pages in English, whole:
+    never a page half in one language."""
+    if g.lang not in site().texts.table_languages:
+        g.lang = DEFAULT_LANGUAGE
+
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+EXTENSION = "gong_table_pages"
+HISTORY_SHOWN = 12
+
+# The table pages carry one script of this origin and post forms to it; nothing else changes
+# from the site's policy.
+TABLE_CSP = (
+    "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+ASSET_CSP = "default-src 'none'; frame-ancestors 'none'"
+
+
+class PageAssets:
+    def __init__(self) -> None:
+        self.css: Asset = make_asset((STATIC / "tables.css").read_bytes(), "text/css")
+        self.js: Asset = make_asset((STATIC / "tables.js").read_bytes(), "text/javascript")
+
+
+def init_app(app: Flask) -> None:
+    app.extensions[EXTENSION] = PageAssets()
+    app.register_blueprint(bp)
+
+
+def _assets() -> PageAssets:
+    return current_app.extensions[EXTENSION]
+
+
+def t(key: str, **values: Any) -> str:
+    return text(g.lang, key, **{k: str(v) for k, v in values.items()})
+
+
+# --- rendering -----------------------------------------------------------------------------
+
+
+def render(template: str, status: int = 200, **context: Any) -> Response:
+    state = site()
+    assets = _assets()
+    nonce = _nonce()
+    html = render_template(
+        template,
+        lang=g.lang,
+        lang_name=LANGUAGE_NAMES[g.lang],
+        dir=text_direction(g.lang),
+        t=t,
+        lang_links=language_links(request.path, state.texts.table_languages, **_kept_query()),
+        default_link=default_link(request.path, **_kept_query()),
+        css_url=url_for("assets.stylesheet", digest=state.css.digest),
+        icon_url=url_for("assets.icon", digest=state.icon.digest),
+        tables_css=url_for("tables_pages.stylesheet", digest=assets.css.digest),
+        tables_js=url_for("tables_pages.script", digest=assets.js.digest),
+        token=lambda form: forms.form_token(current_app.secret_key, nonce, form),
+        **context,
+    )
+    response = Response(html, status=status, mimetype="text/html")
+    response.headers["Content-Security-Policy"] = TABLE_CSP
+    response.headers["Cache-Control"] = "no-store"
+    if request.cookies.get(NONCE_COOKIE) != nonce:
+        _set_cookie(response, NONCE_COOKIE, nonce, "/", samesite="Strict")
+    return response
+
+
+def _kept_query() -> dict[str, str]:
+    seat = request.args.get("seat")
+    return {"seat": seat} if seat and seat.isdigit() else {}
+
+
+def _nonce() -> str:
+    if "form_nonce" not in g:
+        given = request.cookies.get(NONCE_COOKIE, "")
+        g.form_nonce = given if 16 <= len(given) <= 64 else forms.new_nonce()
+    return g.form_nonce
+
+
+def _set_cookie(
+    response: Response, name: str, value: str, path: str, samesite: str = "Lax"
+) -> None:
+    response.set_cookie(
+        name,
+        value,
+        max_age=forms.REJOIN_LIFETIME,
+        path=path,
+        httponly=True,
+        samesite=samesite,
+        secure=site().secure_cookies,
+    )
+
+
+def _checked(form_name: str) -> None:
+    """Refuse a post that did not come from one of our own forms (403)."""
+    origin = request.headers.get("Origin")
+    if origin and origin != "null" and origin.rstrip("/") != request.host_url.rstrip("/"):
+        abort(403)
+    if request.headers.get("Sec-Fetch-Site") == "cross-site":
+        abort(403)
+    if not forms.token_ok(
+        current_app.secret_key,
+        request.cookies.get(NONCE_COOKIE),
+        form_name,
+        request.form.get("csrf"),
+    ):
+        g.refusal = "form_expired"
+        abort(403)
+
+
+@bp.errorhandler(403)
+def _forbidden(_error: Exception) -> Response:
+    key = g.get("refusal", "form_refused")
+    return render("tables/message.html", 403, title=t("oops"), message=t(key), back=request.path)
+
+
+@bp.errorhandler(TableError)
+def _table_error(error: TableError) -> Response:
+    key = {404: "table_lost", 410: "table_unreadable", 429: "too_many_tables"}.get(error.status)
+    if key is None and error.code in ("no_spectators",):
+        key = "no_spectators"
+    message = t(key) if key else error.message
+    return render("tables/message.html", error.status, title=t("oops"), message=message)
+
+
+@bp.errorhandler(StoreError)
+def _store_error(_error: Exception) -> Response:
+    return render("tables/message.html", 503, title=t("oops"), message=t("tables_resting"))
+
+
+# --- assets --------------------------------------------------------------------------------
+
+
+def _asset(asset: Asset, digest: str) -> Response:
+    if digest != asset.digest:
+        abort(404)
+    response = Response(asset.body, mimetype=asset.mimetype)
+    response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+    return response
+
+
+@bp.get("/s/tables-<digest>.css")
+def stylesheet(digest: str) -> Response:
+    return _asset(_assets().css, digest)
+
+
+@bp.get("/s/tables-<digest>.js")
+def script(digest: str) -> Response:
+    return _asset(_assets().js, digest)
+
+
+# --- making a table ------------------------------------------------------------------------
+
+
+def _describe(name: str) -> dict[str, Any]:
+    """A game's spec with its title as families say it in the reader's language."""
+    game = referee_adapter.describe(name)
+    if f"game_{name}" in TEXTS[g.lang]:
+        game["title"] = game_title(name, g.lang)
+    return game
+
+
+def _games() -> list[dict[str, Any]]:
+    return [_describe(name) for name in referee_adapter.game_names()]
+
+
+def _option_fields(game: dict[str, Any]) -> list[dict[str, Any]]:
+    """The form fields of a game's options, with their defaults and bounds from the spec.
+    Who starts and how challenges are settled come from the seats and the mode instead."""
+    from gong.referee import GAMES
+
+    spec = GAMES[game["name"]]
+    bounds = getattr(spec, "bounds", {}) or {}
+    fields = []
+    for name, default in game["options"].items():
+        if name in ("first_player", "challenges"):
+            continue
+        field: dict[str, Any] = {"name": name, "default": default}
+        if isinstance(default, bool):
+            field["type"] = "bool"
+        elif isinstance(default, int):
+            field["type"] = "int"
+            low, high = bounds.get(name, (None, None))
+            field["min"], field["max"] = low, high
+        elif name in game.get("choices", {}):
+            field["type"] = "choice"
+            field["choices"] = game["choices"][name]
+        else:
+            continue
+        fields.append(field)
+    return fields
+
+
+@bp.get("/play")
+def play() -> Response:
+    games = _games()
+    chosen = next((gm for gm in games if gm["name"] == request.args.get("game")), games[0])
+    return _play_page(games, chosen)
+
+
+def _play_page(
+    games: list[dict[str, Any]], chosen: dict[str, Any], error: str | None = None, status=200
+) -> Response:
+    return render(
+        "tables/play.html",
+        status,
+        title=t("play_title"),
+        games=games,
+        game=chosen,
+        fields=_option_fields(chosen),
+        seats=range(chosen["max_players"]),
+        error=error,
+        form=request.form if request.method == "POST" else {},
+    )
+
+
+@bp.post("/play")
+def create() -> Response:
+    _checked("play")
+    games = _games()
+    chosen = next((gm for gm in games if gm["name"] == request.form.get("game")), None)
+    if chosen is None:
+        return _play_page(games, games[0], t("pick_game"), 400)
+    try:
+        asked = _creation(chosen)
+        table, creator_secret = tables().service.create(asked, client_address())
+    except FormRefused as refused:
+        return _play_page(games, chosen, t(refused.key), 400)
+    except TableError as error:
+        message = t("too_many_tables") if error.status == 429 else error.message
+        return _play_page(games, chosen, message, error.status)
+    response = redirect(url_for("tables_pages.table", table_id=table.id), 303)
+    _set_cookie(response, CREATOR_COOKIE + table.id, creator_secret, f"/t/{table.id}")
+    return response
+
+
+def _creation(game: dict[str, Any]) -> dict[str, Any]:
+    """The API's creation request from the /play form."""
+    data = request.form
+    try:
+        players = int(data.get("players", game["min_players"]))
+    except ValueError:
+        raise FormRefused("bad_players") from None
+    if not game["min_players"] <= players <= game["max_players"]:
+        raise FormRefused("bad_players")
+    mode = "pass" if data.get("mode") == "pass" else "phones"
+    bots, names = {}, {}
+    for seat in range(players):
+        who = data.get(f"seat{seat}", "person")
+        if who in ("easy", "normal"):
+            bots[str(seat)] = who
+        elif mode == "pass":
+            names[str(seat)] = data.get(f"name{seat}", "").strip() or t("player_n", n=seat + 1)
+    if len(bots) == players:
+        raise FormRefused("need_person")
+    options: dict[str, Any] = {}
+    for field in _option_fields(game):
+        name = field["name"]
+        if field["type"] == "bool":
+            options[name] = data.get(name) == "on"
+        elif field["type"] == "int":
+            raw = data.get(name, "").strip()
+            if not raw:
+                continue
+            try:
+                value = int(raw)
+            except ValueError:
+                raise FormRefused("bad_option") from None
+            low, high = field.get("min"), field.get("max")
+            if (low is not None and value < low) or (high is not None and value > high):
+                raise FormRefused("bad_option")
+            options[name] = value
+        elif data.get(name) in field["choices"]:
+            options[name] = data.get(name)
+    return {
+        "game": game["name"],
+        "players": players,
+        "bots": bots,
+        "names": names,
+        "mode": mode,
+        "options": options,
+        "spectators": data.get("spectators") == "on",
+    }
+
+
+# --- who is reading ------------------------------------------------------------------------
+
+
+def _canonical(table_id: str) -> str:
+    try:
+        return parse_table_id(table_id)
+    except TableIdError:
+        raise TableError(404, "no_such_table", "no such table") from None
+
+
+def _secrets(table_id: str) -> tuple[str | None, str | None]:
+    return (
+        request.cookies.get(SEAT_COOKIE + table_id),
+        request.cookies.get(CREATOR_COOKIE + table_id),
+    )
+
+
+def _read(table_id: str) -> tuple[Table, int | None, bool]:
+    """The table, the seat this browser reads it for (None: watching), whether it made it."""
+    service = tables().service
+    seat_secret, creator_secret = _secrets(table_id)
+    seat_arg = request.args.get("seat")
+    seat = int(seat_arg) if seat_arg and seat_arg.isdigit() else None
+    for secret in [s for s in (seat_secret, creator_secret) if s] + [None]:
+        try:
+            table, reader = service.state(table_id, secret, seat if secret else None)
+        except TableError as error:
+            if error.status == 403 and secret is not None:
+                continue
+            raise
+        creator = bool(creator_secret) and table.holder(creator_secret)[0]
+        return table, reader, creator
+    raise TableError(403, "no_spectators", "no spectators")
+
+
+def _pass_seat(table: Table, answer: dict[str, Any], asked: int | None) -> tuple[int | None, int]:
+    """One phone passed around: (the seat whose hand is shown, or None for the "pass the
+    phone" screen, and the seat to hand it to)."""
+    humans = table.human_seats()
+    acting = [s for s in answer["to_act"] if s in humans]
+    if asked in acting or (asked in humans and not acting):
+        return asked, asked
+    if not acting:
+        return (asked if asked in humans else humans[0]), humans[0]
+    current = (answer["view"] or {}).get("current")
+    turn = current if current in acting else acting[0]
+    return None, turn
+
+
+# --- the table page ------------------------------------------------------------------------
+
+
+@bp.get("/T/<table_id>")
+def upper(table_id: str) -> Response:
+    """The QR code's address is upper case (QR's compact alphanumeric mode)."""
+    return redirect(url_for("tables_pages.table", table_id=_canonical(table_id)), 301)
+
+
+@bp.get("/t/<table_id>")
+def table(table_id: str) -> Response:
+    canonical = _canonical(table_id)
+    if canonical != table_id:
+        return redirect(url_for("tables_pages.table", table_id=canonical, **request.args), 301)
+    since = request.args.get("since", "")
+    if since and request.headers.get("Sec-Fetch-Site") == "cross-site":
+        abort(403)  # the script's polls come from this origin only; nobody else reads a seat
+    table, reader, creator = _read(canonical)
+    if since.isdigit() and int(since) == table.version:
+        response = Response(status=304)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    return _table_page(table, reader, creator)
+
+
+def _seat_rows(table: Table, answer: dict[str, Any], me: int | None) -> list[dict[str, Any]]:
+    view = answer["view"] or {}
+    counts = view.get("hand_counts") or []
+    families = (view.get("table") or {}).get("families") or []
+    outcome = answer["outcome"] or {}
+    scores = outcome.get("scores") or []
+    rows = []
+    for seat in answer["seats"]:
+        s = seat["seat"]
+        rows.append(
+            {
+                "seat": s,
+                "name": table.name_of(s, g.lang),
+                "bot": seat["bot"],
+                "taken": seat["taken"],
+                "me": s == me and table.meta["mode"] != "pass",
+                "cards": counts[s] if s < len(counts) else None,
+                "families": [
+                    (f, Family[f].code if f in Family.__members__ else "")
+                    for f in (families[s] if s < len(families) else [])
+                ],
+                "acting": s in answer["to_act"],
+                "current": view.get("current") == s and answer["status"] == "playing",
+                # Cards left already show in the count; a score says more only when it differs
+                # (families laid down in GONG FAMILY).
+                "score": scores[s]
+                if s < len(scores) and (s >= len(counts) or scores[s] != counts[s])
+                else None,
+                "wins": answer["tally"][s] if s < len(answer["tally"]) else 0,
+                "winner": s in outcome.get("winners", []),
+            }
+        )
+    return rows
+
+
+def _mission(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The drawn card's mission in the scan page's words (the mission book, in `lang`)."""
+    table = view.get("table") or {}
+    shown = table.get("mission")
+    if not shown:
+        return None
+    mission = site().book.get(shown.get("id", ""))
+    kind = Kind.parse(shown["kind"]) if shown.get("kind") else None
+    band = kind_mission(kind, g.lang) if kind else ""
+    if mission is None:
+        return {"title": shown.get("title"), "text": shown.get("text"), "kind": kind, "band": band}
+    return {
+        "title": mission.title_in(g.lang),
+        "text": mission.text_in(g.lang),
+        "kind": kind,
+        "band": band,
+    }
+
+
+def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
+    service = tables().service
+    answer = service.answer(table, reader, g.lang)
+    asked = request.args.get("seat")
+    pass_mode = table.meta["mode"] == "pass"
+    hand_to = None
+    if pass_mode and creator and table.status == "playing":
+        shown, hand_to = _pass_seat(
+            table, answer, int(asked) if asked and asked.isdigit() else None
+        )
+        if shown is None:
+            answer = service.answer(table, None, g.lang)
+            reader = None
+        elif shown != reader:
+            table, reader = service.state(table.id, _secrets(table.id)[1], shown)
+            answer = service.answer(table, reader, g.lang)
+    view = answer["view"] or {}
+    game = _describe(table.meta["game"])
+    seats = _seat_rows(table, answer, reader)
+    my_turn = reader is not None and reader in answer["to_act"]
+    hand = [show.card(code, g.lang) for code in view.get("hand", [])]
+    pieces = show.move_pieces(answer["legal"])
+    top = (view.get("table") or {}).get("top")
+    shown_card = (view.get("table") or {}).get("shown")
+    current = view.get("current")
+    events = answer["events"][-HISTORY_SHOWN:][::-1]
+    if table.status == "waiting":
+        title = t("join_title", game=game["title"])
+    elif table.status == "over":
+        title = t("over_title", game=game["title"])
+    elif hand_to is not None and reader is None:
+        title = t("pass_title", name=table.name_of(hand_to, g.lang))
+    elif my_turn:
+        title = t("your_turn_title", game=game["title"])
+    else:
+        title = game["title"]
+    seat_secret, creator_secret = _secrets(table.id)
+    rejoin = None
+    if reader is not None and seat_secret and not pass_mode and table.status != "over":
+        token = forms.rejoin_token(current_app.secret_key, table.id, seat_secret)
+        rejoin = f"{site_root()}t/{table.id}/rejoin/{token}"
+    query = {"seat": str(reader)} if pass_mode and reader is not None else {}
+    poll = url_for("tables_pages.table", table_id=table.id, **query)
+    outcome = answer["outcome"]
+    return render(
+        "tables/table.html",
+        title=title,
+        table=table,
+        answer=answer,
+        game=game,
+        seats=seats,
+        me=reader,
+        creator=creator,
+        pass_mode=pass_mode,
+        hand_to=hand_to,
+        hand_to_name=table.name_of(hand_to, g.lang) if hand_to is not None else "",
+        my_turn=my_turn,
+        hand=hand,
+        pieces=pieces,
+        plain=[(action, _plain_label(action, table)) for action in pieces["plain"]],
+        top=show.card(top, g.lang) if top else None,
+        shown_card=show.card(shown_card, g.lang) if shown_card else None,
+        mission=_mission(view),
+        current_name=table.name_of(current, g.lang) if current is not None else "",
+        view=view,
+        events=events,
+        link=f"{site_root()}t/{table.id}",
+        rejoin=rejoin,
+        poll=poll,
+        error=_error_text(request.args.get("e", "")),
+        name_of=lambda s: table.name_of(s, g.lang),
+        fair_coin=table.meta["options"].get("challenges") == "random",
+        reports=table.meta["options"].get("challenges") == "report",
+        free=[s for s in seats if not s["taken"] and not s["bot"]],
+        outcome=outcome,
+        reason=_reason(outcome),
+        winner_names=", ".join(
+            table.name_of(w, g.lang) for w in (outcome or {}).get("winners", [])
+        ),
+        card=lambda code: show.card(code, g.lang),
+        holds_seat=bool(seat_secret) and reader is not None,
+        next_id=answer["next"],
+        is_creator_secret=bool(creator_secret),
+    )
+
+
+def _plain_label(action: str, table: Table) -> str:
+    """The button of a whole action: DRAW, GONG!, "Catch Ada!", "Ada won"..."""
+    verb, _, rest = action.partition(" ")
+    if rest.isdigit():
+        name = table.name_of(int(rest), g.lang)
+        key = {"gong": "act_catch", "target": "act_target", "winner": "act_winner"}.get(verb)
+        return t(key, name=name) if key else f"{verb} {name}"
+    key = {"draw": "act_draw", "keep": "act_keep", "gong": "act_gong"}.get(verb)
+    if verb == "no-counter":
+        key = "act_no_counter"
+    return t(key) if key else action
+
+
+def _reason(outcome: dict[str, Any] | None) -> str:
+    """Why the game ended, in the reader's language."""
+    if not outcome:
+        return ""
+    reason = str(outcome.get("reason", ""))
+    key = f"reason_{reason}"
+    return t(key) if key in TEXTS[g.lang] else reason.replace("_", " ")
+
+
+ERROR_KEYS = {"pick_move", "pick_card", "pick_player", "pick_ask", "stale", "not_started"}
+
+
+def _error_text(code: str) -> str | None:
+    if not code:
+        return None
+    key = code if code in ERROR_KEYS else f"no_{code}"
+    if key in TEXTS[g.lang]:
+        return t(key)
+    return t("no_generic")
+
+
+def _back(table_id: str, seat: int | None = None, error: str | None = None) -> Response:
+    args: dict[str, Any] = {}
+    if seat is not None and seat >= 0:
+        args["seat"] = seat
+    if error:
+        args["e"] = error
+    return redirect(url_for("tables_pages.table", table_id=table_id, **args), 303)
+
+
+# --- taking part ---------------------------------------------------------------------------
+
+
+@bp.post("/t/<table_id>/sit")
+def sit(table_id: str) -> Response:
+    table_id = _canonical(table_id)
+    _checked(f"sit:{table_id}")
+    seat_text = request.form.get("seat", "")
+    try:
+        _table, _seat, secret = tables().service.take_seat(
+            table_id, int(seat_text) if seat_text.isdigit() else None, request.form.get("name")
+        )
+    except TableError as error:
+        code = {409: "taken", 400: "bad_name"}.get(error.status)
+        if code is None:
+            raise
+        return _back(table_id, error=code)
+    response = _back(table_id)
+    _set_cookie(response, SEAT_COOKIE + table_id, secret, f"/t/{table_id}")
+    return response
+
+
+@bp.post("/t/<table_id>/move")
+def move(table_id: str) -> Response:
+    table_id = _canonical(table_id)
+    _checked(f"move:{table_id}")
+    seat_secret, creator_secret = _secrets(table_id)
+    secret = seat_secret or creator_secret
+    seat_text = request.form.get("seat", "")
+    seat = int(seat_text) if seat_text.isdigit() else None
+    version_text = request.form.get("version", "")
+    version = int(version_text) if version_text.isdigit() else None
+    service = tables().service
+    table, reader = service.state(table_id, secret, seat)
+    legal = service.answer(table, reader, g.lang)["legal"] if reader is not None else []
+    try:
+        action = forms.compose(request.form, request.form.getlist("card"), legal)
+    except FormRefused as refused:
+        return _back(table_id, seat, refused.key)
+    try:
+        service.act(table_id, secret, reader, action, version)
+    except TableError as error:
+        if error.status in (409, 422):
+            return _back(table_id, _shown_seat(table, seat), error.code)
+        raise
+    return _back(table_id, _shown_seat(table, seat))
+
+
+def _shown_seat(table: Table, seat: int | None) -> int | None:
+    """The seat the address names after a move: only with one phone, where it says whose
+    hand the phone shows."""
+    return seat if table.meta["mode"] == "pass" else None
+
+
+@bp.post("/t/<table_id>/leave")
+def leave(table_id: str) -> Response:
+    table_id = _canonical(table_id)
+    _checked(f"leave:{table_id}")
+    seat_secret, _ = _secrets(table_id)
+    tables().service.leave(table_id, seat_secret, None)
+    response = _back(table_id)
+    response.delete_cookie(SEAT_COOKIE + table_id, path=f"/t/{table_id}")
+    return response
+
+
+def _creator_only(table_id: str, form: str) -> tuple[str, str | None]:
+    table_id = _canonical(table_id)
+    _checked(f"{form}:{table_id}")
+    return table_id, _secrets(table_id)[1]
+
+
+@bp.post("/t/<table_id>/start")
+def start(table_id: str) -> Response:
+    table_id, secret = _creator_only(table_id, "start")
+    tables().service.start(table_id, secret)
+    return _back(table_id)
+
+
+@bp.post("/t/<table_id>/remove")
+def remove(table_id: str) -> Response:
+    table_id, secret = _creator_only(table_id, "remove")
+    tables().service.remove(table_id, secret, request.form.get("seat"))
+    return _back(table_id)
+
+
+@bp.post("/t/<table_id>/bot")
+def bot(table_id: str) -> Response:
+    table_id, secret = _creator_only(table_id, "bot")
+    tables().service.hand_to_bot(table_id, secret, request.form.get("seat"), "normal")
+    return _back(table_id)
+
+
+@bp.post("/t/<table_id>/again")
+def again(table_id: str) -> Response:
+    table_id, secret = _creator_only(table_id, "again")
+    tables().service.again(table_id, secret, client_address())
+    return redirect(url_for("tables_pages.follow", table_id=table_id), 303)
+
+
+@bp.get("/t/<table_id>/next")
+def follow(table_id: str) -> Response:
+    """To the series' next table, taking this browser's seat and creator cookies along (the
+    next table keeps the same seat secrets)."""
+    table_id = _canonical(table_id)
+    old = tables().service.load(table_id)
+    nxt = old.meta["next"]
+    if not nxt:
+        return _back(table_id)
+    response = redirect(url_for("tables_pages.table", table_id=nxt), 303)
+    for prefix in (SEAT_COOKIE, CREATOR_COOKIE):
+        value = request.cookies.get(prefix + table_id)
+        if value:
+            _set_cookie(response, prefix + nxt, value, f"/t/{nxt}")
+    return response
+
+
+@bp.get("/t/<table_id>/rejoin/<token>")
+def rejoin(table_id: str, token: str) -> Response:
+    """A kept link that puts this browser back in its seat, once, then a clean address."""
+    table_id = _canonical(table_id)
+    opened = forms.open_rejoin(current_app.secret_key, table_id, token)
+    service = tables().service
+    if opened is None:
+        return render("tables/message.html", 403, title=t("oops"), message=t("rejoin_bad"))
+    secret, fingerprint = opened
+    if service.store.hit(f"rejoin:{fingerprint}", forms.REJOIN_LIFETIME) > 1:
+        return render("tables/message.html", 403, title=t("oops"), message=t("rejoin_used"))
+    table = service.load(table_id)
+    _creator, held = table.holder(secret)
+    if not held:
+        return render("tables/message.html", 403, title=t("oops"), message=t("rejoin_bad"))
+    response = _back(table_id)
+    _set_cookie(response, SEAT_COOKIE + table_id, secret, f"/t/{table_id}")
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@bp.get("/t/<table_id>/qr.svg")
+def qr(table_id: str) -> Response:
+    """The table's link as a QR code, drawn here (the upper-case link packs into QR's
+    alphanumeric mode)."""
+    table_id = _canonical(table_id)
+    tables().service.load(table_id)
+    link = f"{site_root()}T/{table_id}".upper()
+    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(link)
+    code.make(fit=True)
+    image = code.make_image(image_factory=qrcode.image.svg.SvgPathFillImage)
+    response = Response(image.to_string(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    response.headers["Content-Security-Policy"] = ASSET_CSP
+    return response
+
+
+# --- replay --------------------------------------------------------------------------------
+
+
+@bp.get("/t/<table_id>/replay")
+def replay(table_id: str) -> Response:
+    """A finished game, one move at a time, as a spectator saw it."""
+    from gong.referee import replay as referee_replay
+
+    table_id = _canonical(table_id)
+    table, _reader, _creator = _read(table_id)
+    if table.status != "over":
+        return _back(table_id)
+    game = table.game
+    log = list(game.log)
+    step_text = request.args.get("step", "0")
+    step = max(0, min(len(log), int(step_text) if step_text.isdigit() else 0))
+    try:
+        then = referee_replay(
+            table.meta["game"],
+            table.players,
+            table.meta["seed"],
+            log[:step],
+            dict(table.meta["options"]),
+            **game.setup_keywords(),
+        )
+    except (ValueError, TypeError):
+        return render("tables/message.html", 410, title=t("oops"), message=t("replay_broken"))
+    view = referee_adapter.view(then, None)
+    events = [
+        referee_adapter.render(e, g.lang, lambda s: table.name_of(s, g.lang))
+        for e in referee_adapter.events(then, None)
+        if e["seq"] == step
+    ]
+    answer = {
+        "seats": tables().service.seats_public(table),
+        "to_act": referee_adapter.to_act(then),
+        "outcome": referee_adapter.outcome(then),
+        "tally": table.meta["tally"],
+        "status": "over" if step == len(log) else "playing",
+        "view": view,
+    }
+    top = (view.get("table") or {}).get("top")
+    game_info = _describe(table.meta["game"])
+    return render(
+        "tables/replay.html",
+        title=t("replay_title", game=game_info["title"]),
+        table=table,
+        game=game_info,
+        seats=_seat_rows(table, answer, None),
+        view=view,
+        top=show.card(top, g.lang) if top else None,
+        mission=_mission(view),
+        step=step,
+        steps=len(log),
+        events=events,
+        card=lambda code: show.card(code, g.lang),
+        link=lambda n: url_for("tables_pages.replay", table_id=table_id, step=n),
+    )

@@ -1,0 +1,436 @@
+"""Everything the tables know about the referee, in one place.
+
+The table service never imports `gong.referee` itself: it starts, loads, saves and moves games
+through these functions, and reads their history as events through `events()`. When the
+referee's API changes (its per-seat `game.events(seat)`, refusals with params, a saved-game
+format version), only this module follows.
+
+Events are dicts `{"seq", "seat", "code", "params"}`: `seq` is the number of the game action
+the event belongs to (0 for the deal), `seat` the seat that acted (None for the deal). They
+come from the referee's `game.events(seat)`, which leaves out what that seat may not know.
+Should an action have no event of its own (or a referee no `events`), `_log_events` stands in
+with a minimal one made from the game's log (code "action", params {"action": text}), never
+with a hidden card: a GONG FIGHT gift shows its card to the giver and the receiver only.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from gong.i18n import DEFAULT_LANGUAGE
+from gong.referee import GAMES, GameSetupError, IllegalAction, from_json, new_game
+from gong.referee.bots import make_bot
+
+try:
+    from gong.referee.errors import SeatError
+
+    _SEAT_ERRORS: tuple[type[Exception], ...] = (SeatError,)
+except ImportError:  # pragma: no cover - depends on the referee in use
+    _SEAT_ERRORS = ()
+
+try:  # a referee that versions its saved games
+    from gong.referee.game import FORMAT as STATE_FORMAT
+except ImportError:  # pragma: no cover - depends on the referee in use
+    STATE_FORMAT = 1
+"""The newest saved-game format this referee writes and reads (the store refuses newer)."""
+
+BOT_KINDS = {"easy": "random", "normal": "greedy"}
+"""The bots a table offers, by the word players see, and the referee's bot each one is."""
+
+Game = Any
+"""A referee game object (kept opaque outside this module)."""
+
+
+class SetupError(ValueError):
+    """A game that cannot be set up as asked (unknown game, option, player count, deck)."""
+
+
+class Refused(ValueError):
+    """The referee refused an action: `code` for programs, `message` in words, `params`."""
+
+    def __init__(self, code: str, message: str, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = dict(params or {})
+
+
+class SavedGameError(ValueError):
+    """A saved game this referee cannot read (damaged, or another format)."""
+
+
+def game_names() -> list[str]:
+    return list(GAMES)
+
+
+def describe(name: str) -> dict[str, Any]:
+    """A game's title, player range and options with their defaults (SetupError if unknown)."""
+    spec = GAMES.get(name) if isinstance(name, str) else None
+    if spec is None:
+        raise SetupError(f"unknown game {name!r}; the games are: {', '.join(GAMES)}")
+    return {
+        "name": spec.name,
+        "title": spec.title,
+        "min_players": spec.min_players,
+        "max_players": spec.max_players,
+        "options": dict(spec.options),
+        "choices": {k: list(v) for k, v in getattr(spec, "choices", {}).items()},
+        "bounds": {k: list(v) for k, v in getattr(spec, "bounds", {}).items()},
+    }
+
+
+def start(
+    name: str,
+    players: int,
+    seed: int,
+    options: Mapping[str, Any],
+    deck: list[str] | None = None,
+) -> Game:
+    """A new game; SetupError (with the referee's reason) if it cannot be set up."""
+    keywords = {} if deck is None else {"deck": deck}
+    try:
+        return new_game(name, players=players, seed=seed, options=dict(options), **keywords)
+    except (GameSetupError, TypeError) as exc:
+        raise SetupError(str(exc)) from None
+
+
+def options_of(game: Game) -> dict[str, Any]:
+    """The game's full option set (defaults filled in)."""
+    return dict(game.options)
+
+
+def load(text: str) -> Game:
+    try:
+        return from_json(text)
+    except (GameSetupError, KeyError, TypeError, ValueError) as exc:
+        raise SavedGameError(str(exc)) from None
+
+
+def save(game: Game) -> str:
+    return game.to_json()
+
+
+def to_act(game: Game) -> list[int]:
+    return game.to_act()
+
+
+def players(game: Game) -> int:
+    return game.players
+
+
+def current(game: Game) -> int:
+    """The seat whose turn it is (others may act too: a joker's target, a GONG caller)."""
+    return game.current
+
+
+def legal(game: Game, seat: int) -> list[str]:
+    return [str(action) for action in game.legal_actions(seat)]
+
+
+def is_over(game: Game) -> bool:
+    return game.outcome is not None
+
+
+def outcome(game: Game) -> dict[str, Any] | None:
+    return None if game.outcome is None else game.outcome.to_dict()
+
+
+def view(game: Game, seat: int | None) -> dict[str, Any]:
+    return game.view(seat)
+
+
+def moves_made(game: Game) -> int:
+    """How many actions the game has applied (the `seq` of the last one)."""
+    return len(game.log)
+
+
+def act(game: Game, seat: int, text: str) -> str:
+    """Apply `text` as `seat`'s action and return its canonical text; Refused if the rules
+    (or the text's grammar) refuse it, leaving the game untouched."""
+    try:
+        action = game.parse_action(text, seat)
+        game.apply(action)
+    except IllegalAction as refused:
+        raise Refused(refused.code, refused.message, getattr(refused, "params", None)) from None
+    except _SEAT_ERRORS as refused:  # a referee that checks seats itself
+        raise Refused("no_such_seat", str(refused)) from None
+    return str(action)
+
+
+def bot_act(game: Game, seat: int, kind: str, seed: str) -> str:
+    """Let a bot of `kind` ("easy", "normal") play `seat`'s move; its text.
+
+    The bot is made afresh for each move from `seed`, so a move is the same whichever server
+    applies it; there is no greedy bot for some games, which then get the easy one.
+    """
+    bot_name = BOT_KINDS.get(kind, "random")
+    try:
+        bot = make_bot(bot_name, game.name, seed=seed)
+    except ValueError:
+        bot = make_bot("random", game.name, seed=seed)
+    action = bot.choose(game, seat)
+    game.apply(action)
+    return str(action)
+
+
+def replay_views(game: Game, deck: list[str] | None = None) -> list[dict[str, Any]]:
+    """What a spectator saw after the deal and after each action of `game`, replayed from its
+    seed and log (`deck`: the stacked deck it was dealt from, if any)."""
+    keywords = {} if deck is None else {"deck": deck}
+    try:
+        again = new_game(
+            game.name, players=game.players, seed=game.seed, options=dict(game.options),
+            **keywords,
+        )  # fmt: skip
+        frames = [again.view(None)]
+        for line in game.log:
+            seat, _, text = line.partition(":")
+            again.apply(again.parse_action(text, int(seat)))
+            frames.append(again.view(None))
+    except (GameSetupError, IllegalAction) as exc:
+        raise SavedGameError(f"the game does not replay from its seed ({exc})") from None
+    return frames
+
+
+# --- events -----------------------------------------------------------------------------------
+
+
+def events(game: Game, seat: int | None) -> list[dict[str, Any]]:
+    """The game's history as `seat` may know it (None: a spectator), oldest first.
+
+    Every action has at least one event: where the referee's own list has none for an
+    action, the log's minimal event stands in.
+    """
+    native = getattr(game, "events", None)
+    if native is None:
+        return _log_events(game, seat)
+    found = []
+    covered = set()
+    for event in native(seat):
+        found.append(
+            {
+                "seq": event["seq"],
+                "seat": event.get("actor"),
+                "code": event["code"],
+                "params": event["params"],
+            }
+        )
+        covered.add(event["seq"])
+    if len(covered - {0}) < moves_made(game):
+        missing = [e for e in _log_events(game, seat) if e["seq"] not in covered]
+        found = sorted(found + missing, key=lambda e: e["seq"])
+    return found
+
+
+_GIVE = re.compile(r"give (\S+) -> (\d+)")
+
+
+def _log_events(game: Game, seat: int | None) -> list[dict[str, Any]]:
+    hides_gifts = game.name == "gong-fight"
+    found: list[dict[str, Any]] = []
+    for seq, line in enumerate(game.log, start=1):
+        actor_text, _, text = line.partition(": ")
+        actor = int(actor_text)
+        params: dict[str, Any] = {"action": text}
+        gift = _GIVE.fullmatch(text) if hides_gifts else None
+        if gift is not None and seat not in (actor, int(gift[2])):
+            params = {"action": "give", "to": int(gift[2])}  # the card stays hidden
+        found.append({"seq": seq, "seat": actor, "code": "action", "params": params})
+    if game.outcome is not None:
+        found.append({"seq": len(game.log), "seat": None, "code": "ended", "params": outcome(game)})
+    return found
+
+
+# Texts of the events this module makes, by language.
+_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "action": "{Player}: {action}.",
+        "gave_hidden": "{Player} gave a card to {to}.",
+        "ended": "The game is over. Won by {winners}.",
+    },
+    "fr": {
+        "action": "{Player}\u202f: {action}.",
+        "gave_hidden": "{Player} a donné une carte à {to}.",
+        "ended": "La partie est finie. Victoire de {winners}.",
+    },
+    "sv": {
+        "action": "{Player}: {action}.",
+        "gave_hidden": "{Player} gav ett kort till {to}.",
+        "ended": "Spelet är slut. {winners} vann.",
+    },
+}
+_AND = {"en": " and ", "fr": " et ", "sv": " och "}
+
+# The referee's event codes (gong.referee.events) in the other languages; English comes from
+# the referee's own renderer. Each code: the text with every param, and the text for a seat
+# that may not know the card.
+EVENT_TEXTS: dict[str, dict[str, tuple[str, str | None]]] = {
+    "fr": {
+        "dealt": ("{Player} a reçu {cards}.", "{Player} a reçu {count} cartes."),
+        "first_card": ("{card} est retournée pour commencer la défausse.", None),
+        "joker_returned": ("{card} a été retournée\u202f: elle repart dans la pioche.", None),
+        "turned_up": ("{Player} retourne {card}.", None),
+        "drew": ("{Player} a pioché {card}.", "{Player} a pioché une carte."),
+        "played": ("{Player} a joué {card}.", None),
+        "kept": ("{Player} garde la carte.", None),
+        "passed": ("{Player} passe.", None),
+        "refilled": ("La défausse est mélangée\u202f: nouvelle pioche de {count} cartes.", None),
+        "joker": ("{Player} joue {card} sur {target}.", None),
+        "countered": ("{Player} bloque le joker de {attacker} avec {card}.", None),
+        "no_counter": ("{Player} laisse le joker de {attacker} échanger les mains.", None),
+        "swapped": ("{Player} et {with} échangent leurs mains.", None),
+        "called_gong": ("{Player} crie GONG\u202f!", None),
+        "caught": ("{Player} attrape {target}, qui pioche une carte.", None),
+        "asked": ("{Player} demande {asked} à {target}.", None),
+        "gave": ("{Player} donne {card} à {to}.", "{Player} donne une carte à {to}."),
+        "not_held": ("{Player} n'a pas {asked}.", None),
+        "lucky_draw": ("{Player} pioche {card}, la carte demandée, et redemande.", None),
+        "laid_family": ("{Player} pose la famille {family}.", None),
+        "skipped": ("{Player} ne peut pas jouer et passe son tour.", None),
+        "mission": ("{Player} joue la mission {kind} {mission}.", None),
+        "chose": ("{Player} choisit {target}.", None),
+        "challenge_won": ("{Player} gagne le défi contre {loser}.", None),
+        "laid": ("{Player} pose {card}.", None),
+        "took": ("{Player} prend {card} à {from}.", "{Player} prend une carte à {from}."),
+        "own_piles": (
+            "Plus rien à piocher\u202f: chaque main devient la pile de son joueur.",
+            None,
+        ),
+        "ended": ("La partie est finie\u202f: {reason}. Victoire de {winners}.", None),
+    },
+    "sv": {
+        "dealt": ("{Player} fick {cards}.", "{Player} fick {count} kort."),
+        "first_card": ("{card} vändes upp och startar slänghögen.", None),
+        "joker_returned": ("{card} vändes upp och går tillbaka i draghögen.", None),
+        "turned_up": ("{Player} vände upp {card}.", None),
+        "drew": ("{Player} drog {card}.", "{Player} drog ett kort."),
+        "played": ("{Player} spelade {card}.", None),
+        "kept": ("{Player} behöll kortet.", None),
+        "passed": ("{Player} stod över.", None),
+        "refilled": ("Slänghögen blandades till en ny draghög med {count} kort.", None),
+        "joker": ("{Player} spelade {card} på {target}.", None),
+        "countered": ("{Player} stoppade jokern från {attacker} med {card}.", None),
+        "no_counter": ("{Player} lät jokern från {attacker} byta händerna.", None),
+        "swapped": ("{Player} och {with} bytte hand.", None),
+        "called_gong": ("{Player} ropade GONG!", None),
+        "caught": ("{Player} ertappade {target}, som får dra ett kort.", None),
+        "asked": ("{Player} bad {target} om {asked}.", None),
+        "gave": ("{Player} gav {card} till {to}.", "{Player} gav ett kort till {to}."),
+        "not_held": ("{Player} har inte {asked}.", None),
+        "lucky_draw": ("{Player} drog {card}, kortet som efterfrågades, och får fråga igen.", None),
+        "laid_family": ("{Player} lade ut familjen {family}.", None),
+        "skipped": ("{Player} kan inte spela och står över.", None),
+        "mission": ("{Player} spelar {kind}-uppdraget {mission}.", None),
+        "chose": ("{Player} valde {target}.", None),
+        "challenge_won": ("{Player} vann utmaningen mot {loser}.", None),
+        "laid": ("{Player} lade ut {card}.", None),
+        "took": ("{Player} tog {card} från {from}.", "{Player} tog ett kort från {from}."),
+        "own_piles": ("Inga kort kvar att dra: varje hand blir sin spelares hög.", None),
+        "ended": ("Spelet är slut: {reason}. {winners} vann.", None),
+    },
+}
+REASON_TEXTS: dict[str, dict[str, str]] = {
+    "fr": {
+        "out_of_cards": "un joueur n'a plus de cartes",
+        "all_passed": "tout le monde a passé à la suite",
+        "all_families": "les neuf familles sont posées",
+        "no_moves": "plus personne ne peut jouer",
+        "turn_limit": "le nombre de tours maximum est atteint",
+    },
+    "sv": {
+        "out_of_cards": "en spelare har inga kort kvar",
+        "all_passed": "alla stod över i rad",
+        "all_families": "alla nio familjer är utlagda",
+        "no_moves": "ingen kan spela längre",
+        "turn_limit": "största antalet drag är nått",
+    },
+}
+_SEAT_PARAMS = ("player", "target", "to", "attacker", "with", "asker", "loser", "from")
+
+
+class _Unknown(dict):
+    def __missing__(self, key: str) -> str:
+        raise KeyError(key)
+
+
+def _render_translated(
+    event: Mapping[str, Any], lang: str, name: Callable[[int], str]
+) -> str | None:
+    """A referee event in `lang` (not English), or None when its code has no text yet."""
+    texts = EVENT_TEXTS.get(lang, {}).get(event["code"])
+    if texts is None:
+        return None
+    full, hidden = texts
+    params = dict(event["params"])
+    known: dict[str, Any] = dict(params)
+    for key in _SEAT_PARAMS:
+        if _is_seat(known.get(key)):
+            known[key] = name(known[key])
+    if "player" in known:
+        known["Player"] = str(known["player"])[:1].upper() + str(known["player"])[1:]
+    if isinstance(known.get("cards"), list):
+        known["cards"] = " ".join(map(str, known["cards"]))
+    if isinstance(known.get("kind"), str):
+        known["kind"] = _kind_name(known["kind"], lang)
+    if event["code"] == "ended":
+        known["reason"] = REASON_TEXTS[lang].get(str(params.get("reason")), params.get("reason"))
+        known["winners"] = _AND[lang].join(name(w) for w in params.get("winners", []))
+    try:
+        return full.format_map(_Unknown(known))
+    except KeyError:
+        if hidden is None:
+            return None
+        try:
+            return hidden.format_map(_Unknown(known))
+        except KeyError:
+            return None
+
+
+def _is_seat(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _kind_name(kind: str, lang: str) -> str:
+    from gong.cards import Kind
+    from gong.i18n import kind_name
+
+    try:
+        return kind_name(Kind(kind), lang)
+    except ValueError:
+        return kind
+
+
+def render(event: Mapping[str, Any], lang: str, name: Callable[[int], str]) -> str:
+    """One game event's text in `lang`; `name` names a seat."""
+    texts = _TEXTS.get(lang, _TEXTS[DEFAULT_LANGUAGE])
+    code, params = event["code"], event["params"]
+    if code == "action":
+        player = name(event["seat"])
+        if "to" in params:
+            return texts["gave_hidden"].format(Player=player, to=name(params["to"]))
+        return texts["action"].format(Player=player, action=params["action"])
+    if lang != DEFAULT_LANGUAGE:
+        translated = _render_translated(event, lang, name)
+        if translated is not None:
+            return translated
+    if code == "ended" and (lang != DEFAULT_LANGUAGE or _referee_render is None):
+        winners = _AND.get(lang, " and ").join(name(w) for w in params.get("winners", []))
+        return texts["ended"].format(winners=winners)
+    if _referee_render is not None:
+        try:
+            return _referee_render(event, name)
+        except (KeyError, ValueError, TypeError, IndexError):
+            pass
+    return f"{code} {json.dumps(params, ensure_ascii=False)}"
+
+
+try:  # the referee's English renderer, when it has one
+    from gong.referee.events import render as _referee_render_impl
+
+    def _referee_render(event: Mapping[str, Any], name: Callable[[int], str]) -> str:
+        return _referee_render_impl({"code": event["code"], "params": event["params"]}, name=name)
+except ImportError:  # pragma: no cover - depends on the referee in use
+    _referee_render = None

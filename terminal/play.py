@@ -1,0 +1,212 @@
+"""`gong play`: one human seat against bots, in the terminal, line by line (a pipe works too)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import click
+
+from gong.referee import GAMES, Game, IllegalAction, Outcome
+from gong.referee.bots import Bot
+
+
+def hand_change(before: Sequence[str], after: Sequence[str]) -> str:
+    """What another player's move did to your hand, like ' (you lose VI2, you get NE5)'."""
+    lost = [c for c in before if c not in after]
+    got = [c for c in after if c not in before]
+    parts = []
+    for verb, cards in (("lose", lost), ("get", got)):
+        if len(cards) > 3:
+            parts.append(f"you {verb} {len(cards)} cards")
+        elif cards:
+            parts.append(f"you {verb} {' '.join(cards)}")
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def numbered(actions: Sequence[Any], width: int = 80) -> str:
+    """The choices numbered from 1, in columns when there are many (FAMILY's asks)."""
+    items = [f"{i:>3}. {a}" for i, a in enumerate(actions, 1)]
+    if len(items) <= 12:
+        return "\n".join(items)
+    cell = max(map(len, items)) + 2
+    per_row = max(1, width // cell)
+    rows = [items[i : i + per_row] for i in range(0, len(items), per_row)]
+    return "\n".join("".join(item.ljust(cell) for item in row).rstrip() for row in rows)
+
+
+class Terminal:
+    """One human seat against bots, reading answers line by line (a pipe works too)."""
+
+    def __init__(self, game: Game, seat: int, kinds: dict[int, str], bots: dict[int, Bot]) -> None:
+        self.game = game
+        self.seat = seat
+        self.kinds = kinds
+        self.bots = bots
+        self.shown: str | None = None
+
+    def name(self, seat: int) -> str:
+        return "you" if seat == self.seat else f"seat {seat} ({self.kinds[seat]})"
+
+    def run(self, variant: str, seed: int) -> None:
+        game = self.game
+        click.echo(
+            f"{GAMES[variant].title} with {len(self.kinds) + 1} players, seed {seed}. "
+            f"You are seat {self.seat}."
+        )
+        while not game.is_over:
+            seats = game.to_act()
+            if len(seats) > 1 and self.bot_interrupts(seats):
+                continue
+            if self.seat in seats:
+                optional = len(seats) > 1 and game.current != self.seat
+                if self.ask(optional):
+                    continue
+                seats = [s for s in seats if s != self.seat]
+            current = game.current
+            self.apply_bot(current if current in seats else seats[0])
+        self.finish()
+
+    def bot_interrupts(self, seats: list[int]) -> bool:
+        """When acting is optional (a GONG call), a bot other than the current player may take
+        its chance first, as in `terminal.simulate.next_move`."""
+        for seat in seats:
+            if seat in (self.seat, self.game.current):
+                continue
+            if self.bots[seat].takes_chance():
+                self.apply_bot(seat)
+                return True
+        return False
+
+    def apply_bot(self, seat: int) -> None:
+        action = self.bots[seat].choose(self.game, seat)
+        before = self.game.view(self.seat).get("hand") or []
+        self.game.apply(action)
+        text = str(action)
+        if action.verb == "give" and action.target != self.seat:
+            # A card given between two other players stays hidden from you.
+            text = f"give a card -> {action.target}"
+        after = self.game.view(self.seat).get("hand") or []
+        click.echo(f"  {self.name(seat)}: {text}{hand_change(before, after)}")
+
+    def show_view(self) -> None:
+        text = render_view(self.game.view(self.seat), self.name)
+        if text != self.shown:
+            click.echo("")
+            click.echo(text)
+            self.shown = text
+
+    def ask(self, optional: bool) -> bool:
+        """Ask the human for an action until one is accepted; False if they let it pass."""
+        game = self.game
+        self.show_view()
+        actions = game.legal_actions(self.seat)
+        click.echo("Your choices:" if not optional else "You may (Enter to let play go on):")
+        click.echo(numbered(actions))
+        while True:
+            answer = click.prompt("your move", default="", show_default=False).strip()
+            if not answer:
+                if optional:
+                    return False
+                click.echo("Type the number of a choice, or the action itself.")
+                continue
+            if answer.lower() in ("q", "quit"):
+                click.echo("Bye!")
+                raise SystemExit(0)
+            if answer.isdigit():
+                number = int(answer)
+                if not 1 <= number <= len(actions):
+                    click.echo(f"There is no choice {number}: pick 1 to {len(actions)}.")
+                    continue
+                action = actions[number - 1]
+            else:
+                try:
+                    action = game.parse_action(answer, self.seat)
+                except IllegalAction as exc:
+                    click.echo(f"Not understood: {exc}")
+                    continue
+            try:
+                game.apply(action)
+            except IllegalAction as exc:
+                click.echo(f"Refused: {exc}")
+                continue
+            click.echo(f"  you: {action}")
+            return True
+
+    def finish(self) -> None:
+        game = self.game
+        outcome = game.outcome
+        click.echo("")
+        click.echo(render_view(game.view(self.seat), self.name))
+        winners = [self.name(w) for w in outcome.winners]
+        verdict = "You win!" if self.seat in outcome.winners else "You lose this time."
+        reason = Outcome.REASONS.get(outcome.reason, outcome.reason)
+        click.echo(
+            f"Game over after {game.turn} turns: {reason}. "
+            f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}. {verdict}"
+        )
+        if outcome.scores:
+            scores = ", ".join(f"{self.name(s)} {v}" for s, v in enumerate(outcome.scores))
+            click.echo(f"Scores: {scores}")
+
+
+def _show(value: Any, name: Callable[[int], str]) -> str:
+    """One table entry as words: lists joined, seats named, nothing shown as '-'."""
+    if value is None or value == [] or value == {}:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        if "player" in value:
+            rest = ", ".join(
+                (k if v else f"not {k}") if isinstance(v, bool) else f"{k} {_show(v, name)}"
+                for k, v in value.items()
+                if k != "player"
+            ).replace("_", " ")
+            return name(value["player"]) + (f" ({rest})" if rest else "")
+        return ", ".join(f"{k.replace('_', ' ')} {_show(v, name)}" for k, v in value.items())
+    if isinstance(value, list):
+        if all(isinstance(v, str | int) for v in value):
+            return " ".join(map(str, value))
+        return "; ".join(_show(v, name) for v in value)
+    return str(value)
+
+
+def render_view(view: dict[str, Any], name: Callable[[int], str]) -> str:
+    """A player's view as a few lines: whose turn, card counts, the table, the hand.
+
+    Per-seat lists of the table (FAMILY's laid-down families) are shown seat by seat."""
+    players = view["players"]
+    pile = f", draw pile {view['draw_pile']}" if "draw_pile" in view else ""  # not every game
+    lines = [
+        f"turn {view['turn']}: {name(view['current'])} to play{pile}",
+        "cards in hand: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(view["hand_counts"])),
+    ]
+    if view.get("joker"):
+        j = view["joker"]
+        lines.append(
+            f"GONG JOKER {j['card']} played by {name(j['played_by'])} on {name(j['target'])}"
+        )
+    table = []
+    for key, value in view.get("table", {}).items():
+        label = key.replace("_", " ")
+        if isinstance(value, dict) and "title" in value and "text" in value:
+            # FIGHT's mission card: read aloud, so it gets a line of its own.
+            lines.append(f"{label} ({value.get('kind', '-')}): {value['title']}. {value['text']}")
+        elif isinstance(value, str) and len(value) > 30:
+            lines.append(f"{label}: {value}")
+        elif (
+            isinstance(value, list)
+            and len(value) == players
+            and key.endswith("s")
+            and all(isinstance(v, list | int) for v in value)
+        ):
+            per_seat = [f"{name(s)}: {_show(v, name)}" for s, v in enumerate(value)]
+            lines.append(f"{label}: " + "; ".join(per_seat))
+        else:
+            table.append(f"{label}: {_show(value, name)}")
+    if table:
+        lines.append("table: " + ", ".join(table))
+    if view.get("hand") is not None:
+        lines.append(f"your hand: {' '.join(view['hand']) or '-'}")
+    return "\n".join(lines)

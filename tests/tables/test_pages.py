@@ -1,0 +1,440 @@
+"""The table pages through the real app and a real SQLite store: /play, the join page, moves
+by form, cross-site refusals, seat cookies, rejoin links, one phone passed around, replays."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from gong.referee import GAMES
+from server.tables.forms import FormRefused, compose, open_rejoin, rejoin_token, shape
+from server.texts import TABLE_PAGE_TEXTS, TEXTS
+
+from .helpers import bearer, look, make_app, new_table, sit
+
+_TOKEN = re.compile(r'name="csrf" value="([^"]+)"')
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("GONG_INSTANCE", str(tmp_path))
+    return make_app()
+
+
+@pytest.fixture
+def client(app) -> FlaskClient:
+    return app.test_client()
+
+
+def token(client: FlaskClient, path: str, form_index: int = 0) -> str:
+    page = client.get(path)
+    assert page.status_code == 200, page.data[:400]
+    return _TOKEN.findall(page.get_data(as_text=True))[form_index]
+
+
+def form_token_for(client: FlaskClient, path: str, action: str) -> str:
+    """The token of the form that posts to `action` on the page at `path`."""
+    html = client.get(path).get_data(as_text=True)
+    for form in re.findall(r"<form .*?</form>", html, re.S):
+        if f'action="{action}"' in form:
+            return _TOKEN.search(form).group(1)
+    raise AssertionError(f"no form posting to {action} on {path}")
+
+
+def make_table(client: FlaskClient, **fields: str) -> str:
+    data = {
+        "csrf": token(client, "/play"),
+        "game": "gong-link",
+        "players": "3",
+        "mode": "phones",
+        "seat0": "person",
+        "seat1": "person",
+        "seat2": "normal",
+        "spectators": "on",
+    }
+    data.update(fields)
+    made = client.post("/play", data=data)
+    assert made.status_code == 303, made.get_data(as_text=True)[:600]
+    return made.headers["Location"].rsplit("/", 1)[1]
+
+
+def take_seat(client: FlaskClient, table_id: str, name: str) -> Any:
+    path = f"/t/{table_id}"
+    csrf = form_token_for(client, path, f"/t/{table_id}/sit")
+    html = client.get(path).get_data(as_text=True)
+    seat = re.search(r'name="seat" value="(\d+)"', html.split(f"/t/{table_id}/sit")[1]).group(1)
+    return client.post(f"{path}/sit", data={"csrf": csrf, "seat": seat, "name": name})
+
+
+# --- /play ---------------------------------------------------------------------------------
+
+
+def test_play_offers_every_game_with_its_options_bounds_and_defaults(client):
+    page = client.get("/play?game=gong-link")
+    html = page.get_data(as_text=True)
+    for name, spec in GAMES.items():
+        assert f"?game={name}" in html
+        assert spec.title in html
+    low, high = GAMES["gong-link"].bounds["turn_limit"]
+    assert f'name="turn_limit" value="1000" min="{low}" max="{high}"' in html
+    assert 'name="may_draw_instead"' in html and 'name="spectators" checked' in html
+    csp = page.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "connect-src 'self'" in csp
+    assert "form-action 'self'" in csp and "unsafe-inline" not in csp
+    assert page.headers.getlist("Content-Security-Policy") == [csp]
+    assert page.headers["Cache-Control"] == "no-store"
+
+
+def test_play_in_french_and_swedish(client):
+    assert "Un téléphone chacun" in client.get("/play?lang=fr").get_data(as_text=True)
+    assert "En mobil var" in client.get("/play?lang=sv").get_data(as_text=True)
+
+
+def test_a_post_without_our_token_or_from_another_site_is_refused_and_makes_nothing(client, app):
+    data = {"game": "gong-link", "players": "3", "seat0": "person"}
+    assert client.post("/play", data=data).status_code == 403
+    data["csrf"] = token(client, "/play")
+    evil = client.post("/play", data=data, headers={"Origin": "https://evil.example"})
+    assert evil.status_code == 403
+    other = app.test_client()  # another browser: its own nonce cookie, so not this token
+    assert other.post("/play", data=data).status_code == 403
+    assert client.post("/play", data=data).status_code == 303
+
+
+def test_the_nonce_cookie_is_strict_and_the_seat_cookie_is_lax_httponly_and_per_table(client):
+    page = client.get("/play")
+    nonce = page.headers.get("Set-Cookie")
+    assert "gx=" in nonce and "SameSite=Strict" in nonce and "HttpOnly" in nonce
+    table_id = make_table(client)
+    seated = take_seat(client, table_id, "Ada")
+    cookie = seated.headers["Set-Cookie"]
+    assert cookie.startswith(f"gs_{table_id}=") and f"Path=/t/{table_id}" in cookie
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+def test_options_out_of_the_specs_bounds_are_refused_in_the_players_language(client):
+    low, _high = GAMES["gong-link"].bounds["turn_limit"]
+    data = {
+        "csrf": token(client, "/play?lang=fr"),
+        "game": "gong-link",
+        "players": "3",
+        "seat0": "person",
+        "turn_limit": str(low - 1),
+    }
+    refused = client.post("/play", data=data)
+    assert refused.status_code == 400
+    assert TABLE_PAGE_TEXTS["fr"]["bad_option"] in refused.get_data(as_text=True)
+
+
+# --- joining -------------------------------------------------------------------------------
+
+
+def test_join_page_shows_the_link_and_its_qr_code_and_names_are_escaped(client, app):
+    table_id = make_table(client)
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert f"/t/{table_id}" in page and f'src="/t/{table_id}/qr.svg"' in page
+    qr = client.get(f"/t/{table_id}/qr.svg")
+    assert qr.status_code == 200 and qr.mimetype == "image/svg+xml" and b"<svg" in qr.data
+    take_seat(client, table_id, "<b>Ada</b>")
+    html = app.test_client().get(f"/t/{table_id}").get_data(as_text=True)
+    assert "&lt;b&gt;Ada&lt;/b&gt;" in html and "<b>Ada</b>" not in html
+
+
+def test_table_ids_in_any_case_lead_to_the_one_address(client):
+    table_id = make_table(client)
+    assert client.get(f"/T/{table_id}").headers["Location"].endswith(f"/t/{table_id}")
+    assert client.get(f"/t/{table_id.lower()}").headers["Location"].endswith(f"/t/{table_id}")
+    assert client.get("/t/NOSUCHTABLE").status_code == 404
+
+
+def test_the_game_starts_when_every_person_sits_and_a_refresh_keeps_the_seat(client, app):
+    table_id = make_table(client)
+    take_seat(client, table_id, "Ada")
+    bo = app.test_client()
+    take_seat(bo, table_id, "Bo")
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Ada (you)" in page and "Your cards (9)" in page
+    watcher = app.test_client().get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Your cards" not in watcher and "/move" not in watcher  # counts only, no form
+
+
+def test_creator_removes_a_stranger_before_the_start_and_others_cannot(client, app):
+    table_id = make_table(client)
+    stranger = app.test_client()
+    take_seat(stranger, table_id, "Stranger")
+    action = f"/t/{table_id}/remove"
+    assert stranger.post(action, data={"csrf": "x", "seat": "0"}).status_code == 403
+    csrf = form_token_for(client, f"/t/{table_id}", action)
+    assert client.post(action, data={"csrf": csrf, "seat": "0"}).status_code == 303
+    seats = client.get(f"/t/{table_id}").get_data(as_text=True).split("Seats")[1].split("</ul>")[0]
+    assert "Stranger" not in seats and "Free seat" in seats
+
+
+def test_start_early_gives_the_empty_seats_to_robots(client):
+    table_id = make_table(client)
+    take_seat(client, table_id, "Ada")
+    csrf = form_token_for(client, f"/t/{table_id}", f"/t/{table_id}/start")
+    client.post(f"/t/{table_id}/start", data={"csrf": csrf})
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Ada (you)" in page and page.count('class="tag"') == 2
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+def _playing(client: FlaskClient, app) -> str:
+    table_id = make_table(client, seat1="normal")
+    take_seat(client, table_id, "Ada")
+    return table_id
+
+
+def _version(html: str) -> str:
+    return re.search(r'data-version="(\d+)"', html).group(1)
+
+
+def test_a_move_by_checkbox_and_button_goes_through_the_referee(client, app):
+    table_id = _playing(client, app)
+    path = f"/t/{table_id}"
+    html = client.get(path).get_data(as_text=True)
+    csrf = form_token_for(client, path, f"{path}/move")
+    # Enabled boxes name the verbs their card may go with.
+    playable = [c for c, verbs in re.findall(r'name="card" value="(\w+)" data-for="([^"]*)"', html)
+                if "play" in verbs.split()]  # fmt: skip
+    data: dict[str, Any] = {"csrf": csrf, "version": _version(html), "seat": "0"}
+    if playable:
+        data |= {"card": playable[0], "verb": "play"}
+    else:
+        data |= {"action": "draw"}
+    before = int(_version(html))
+    moved = client.post(f"{path}/move", data=data)
+    assert moved.status_code == 303 and "e=" not in moved.headers["Location"]
+    assert int(_version(client.get(path).get_data(as_text=True))) > before
+
+
+def test_a_refused_move_says_why_in_the_players_language_and_changes_nothing(client, app):
+    table_id = _playing(client, app)
+    path = f"/t/{table_id}"
+    html = client.get(path).get_data(as_text=True)
+    csrf = form_token_for(client, path, f"{path}/move")
+    version = _version(html)
+    # A card that is in no hand of this seat: the referee refuses it.
+    held = set(re.findall(r'value="(\w\w\d)"', html))
+    other = next(c for c in ("PR1", "NE2", "ZE3", "AN4", "SE5", "SP6") if c not in held)
+    data = {"csrf": csrf, "version": version, "seat": "0", "card": other, "verb": "play"}
+    refused = client.post(f"{path}/move?lang=sv", data=data)
+    location = refused.headers["Location"]
+    assert "e=" in location
+    again = client.get(location + "&lang=sv").get_data(as_text=True)
+    assert 'role="alert"' in again and _version(again) == version
+    code = re.search(r"e=(\w+)", location).group(1)
+    assert TEXTS["sv"].get(f"no_{code}", TEXTS["sv"]["no_generic"]) in again
+
+
+def test_a_form_without_a_card_asks_for_one_and_a_stale_form_is_told_the_table_moved(client, app):
+    table_id = _playing(client, app)
+    path = f"/t/{table_id}"
+    html = client.get(path).get_data(as_text=True)
+    csrf = form_token_for(client, path, f"{path}/move")
+    empty = client.post(
+        f"{path}/move", data={"csrf": csrf, "version": _version(html), "verb": "play"}
+    )
+    assert "e=pick_card" in empty.headers["Location"]
+    stale = client.post(
+        f"{path}/move", data={"csrf": csrf, "version": "1", "seat": "0", "action": "draw"}
+    )
+    assert "e=stale" in stale.headers["Location"]
+
+
+def test_polling_answers_304_while_nothing_changed(client, app):
+    table_id = _playing(client, app)
+    html = client.get(f"/t/{table_id}").get_data(as_text=True)
+    same = client.get(f"/t/{table_id}?since={_version(html)}")
+    assert same.status_code == 304 and same.headers["Cache-Control"] == "no-store"
+    assert client.get(f"/t/{table_id}?since=1").status_code == 200
+    cross = client.get(f"/t/{table_id}?since=1", headers={"Sec-Fetch-Site": "cross-site"})
+    assert cross.status_code == 403
+
+
+def test_compose_lays_out_the_form_as_the_legal_actions_are():
+    legal = ["play NE5", "joker J1 -> 2", "ask 1 PR3", "draw", "gong 2"]
+    assert [shape(a) for a in legal] == [
+        ("play", "cards"),
+        ("joker", "card_to"),
+        ("ask", "to_card"),
+        ("draw", "plain"),
+        ("gong", "plain"),
+    ]
+    assert compose({"verb": "play"}, ["ne5"], legal) == "play NE5"
+    assert compose({"verb": "joker", "to": "2"}, ["J1"], legal) == "joker J1 -> 2"
+    assert compose({"verb": "ask", "to": "1", "ask": "PR3"}, [], legal) == "ask 1 PR3"
+    assert compose({"action": "gong 2"}, [], legal) == "gong 2"
+    for form, cards, key in (
+        ({"verb": "joker"}, ["J1"], "pick_player"),
+        ({"verb": "play"}, [], "pick_card"),
+        ({}, [], "pick_move"),
+    ):
+        with pytest.raises(FormRefused) as refused:
+            compose(form, cards, legal)
+        assert refused.value.key == key
+
+
+# --- rejoining and leaving -----------------------------------------------------------------
+
+
+def test_a_rejoin_link_works_once_and_leaves_a_clean_address(client, app):
+    table_id = _playing(client, app)
+    html = client.get(f"/t/{table_id}").get_data(as_text=True)
+    link = re.search(r'href="(http[^"]+/rejoin/[^"]+)"', html).group(1)
+    path = link.split("localhost", 1)[1]
+    phone = app.test_client()
+    first = phone.get(path)
+    assert first.status_code == 303 and first.headers["Location"] == f"/t/{table_id}"
+    assert f"gs_{table_id}=" in first.headers["Set-Cookie"]
+    assert "Ada (you)" in phone.get(f"/t/{table_id}").get_data(as_text=True)
+    assert app.test_client().get(path).status_code == 403  # used once already
+    forged = path[:-3] + ("AAA" if not path.endswith("AAA") else "BBB")
+    assert app.test_client().get(forged).status_code == 403
+
+
+def test_rejoin_tokens_seal_the_secret_and_expire():
+    sealed = rejoin_token("key", "T1", "the-secret", now=1000.0)
+    assert "the-secret" not in sealed
+    assert open_rejoin("key", "T1", sealed, now=1001.0)[0] == "the-secret"
+    assert open_rejoin("key", "T2", sealed, now=1001.0) is None
+    assert open_rejoin("other", "T1", sealed, now=1001.0) is None
+    assert open_rejoin("key", "T1", sealed, now=1000.0 + 8 * 24 * 3600) is None
+
+
+def test_leaving_hands_the_seat_to_a_robot_and_the_others_are_told(client, app):
+    table_id = make_table(client)
+    take_seat(client, table_id, "Ada")
+    bo = app.test_client()
+    take_seat(bo, table_id, "Bo")
+    csrf = form_token_for(bo, f"/t/{table_id}", f"/t/{table_id}/leave")
+    assert bo.post(f"/t/{table_id}/leave", data={"csrf": csrf}).status_code == 303
+    assert "Bo left the table." in client.get(f"/t/{table_id}").get_data(as_text=True)
+
+
+def test_creator_hands_an_absent_players_seat_to_a_robot(client, app):
+    table_id = make_table(client)
+    take_seat(client, table_id, "Ada")
+    take_seat(app.test_client(), table_id, "Bo")
+    action = f"/t/{table_id}/bot"
+    csrf = form_token_for(client, f"/t/{table_id}", action)
+    assert client.post(action, data={"csrf": csrf, "seat": "1"}).status_code == 303
+    assert "A robot plays for Bo now." in client.get(f"/t/{table_id}").get_data(as_text=True)
+
+
+# --- one phone passed around ---------------------------------------------------------------
+
+
+def test_pass_mode_shows_the_pass_screen_and_no_hand_until_the_next_player_taps(client):
+    table_id = make_table(
+        client, game="gong-fight", mode="pass", seat1="person", name0="Ada", name1="Bo"
+    )
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Pass the phone to Ada" in page
+    assert 'name="card"' not in page and 'class="gc f-' not in page
+    shown = client.get(f"/t/{table_id}?seat=0").get_data(as_text=True)
+    assert "Your turn!" in shown and 'value="draw"' in shown
+    # Bo asking for his hand while Ada is to play gets the pass screen, not his cards.
+    assert "Pass the phone to Ada" in client.get(f"/t/{table_id}?seat=1").get_data(as_text=True)
+
+
+def test_one_phone_reports_the_challenge_winner_and_a_phone_each_uses_the_coin(client, app):
+    made = new_table(app.test_client(), game="gong-fight", players=2, bots={}, seed=1)
+    assert made["id"]
+    state = look(app.test_client(), made["id"])
+    assert state["options"]["challenges"] == "random"
+    table_id = make_table(
+        client, game="gong-fight", mode="pass", seat1="person", name0="Ada", name1="Bo"
+    )
+    answer = look(client, table_id, None)
+    assert answer["options"]["challenges"] == "report"
+
+
+# --- the end, again, replay ----------------------------------------------------------------
+
+
+def _finished(client: FlaskClient, app) -> tuple[str, list[str]]:
+    """A 2-seat LINK table between one person and a robot, played to the end through the
+    API with the page's own cookie secret."""
+    api = app.test_client()
+    made = new_table(api, players=2, bots={"1": "normal"}, seed=11, options={"turn_limit": 6})
+    seat = sit(api, made["id"], 0, "Ada")
+    client.set_cookie(f"gs_{made['id']}", seat["secret"], path=f"/t/{made['id']}")
+    client.set_cookie(f"gc_{made['id']}", made["creator_secret"], path=f"/t/{made['id']}")
+    for _ in range(50):
+        state = look(api, made["id"], seat["secret"])
+        if state["status"] == "over":
+            break
+        if state["legal"]:
+            api.post(
+                f"/api/tables/{made['id']}/actions",
+                json={"action": state["legal"][0], "version": state["version"]},
+                headers=bearer(seat["secret"]),
+            )
+    assert state["status"] == "over"
+    return made["id"], [seat["secret"], made["creator_secret"]]
+
+
+def test_a_finished_table_shows_the_outcome_and_play_again_keeps_seats_and_tally(client, app):
+    table_id, _secrets = _finished(client, app)
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Game over" in page and "The turn limit was reached." in page
+    csrf = form_token_for(client, f"/t/{table_id}", f"/t/{table_id}/again")
+    again = client.post(f"/t/{table_id}/again", data={"csrf": csrf})
+    follow = client.get(again.headers["Location"])
+    new_id = follow.headers["Location"].rsplit("/", 1)[1]
+    assert new_id != table_id
+    fresh = client.get(f"/t/{new_id}").get_data(as_text=True)
+    assert "Ada (you)" in fresh and "game 2" in fresh
+    old = look(app.test_client(), table_id)
+    new = look(app.test_client(), new_id)
+    assert new["tally"] == old["tally"]
+    assert new["options"]["first_player"] == (old["options"]["first_player"] + 1) % 2
+
+
+def test_the_replay_steps_through_the_game_as_a_spectator_sees_it(client, app):
+    table_id, _secrets = _finished(client, app)
+    start = client.get(f"/t/{table_id}/replay?step=0").get_data(as_text=True)
+    assert "Move 0 of" in start and 'name="card"' not in start
+    steps = int(re.search(r"Move 0 of (\d+)", start).group(1))
+    end = client.get(f"/t/{table_id}/replay?step={steps}").get_data(as_text=True)
+    assert f"Move {steps} of {steps}" in end
+    middle = client.get(f"/t/{table_id}/replay?step=1").get_data(as_text=True)
+    assert 'class="history now"' in middle
+
+
+# --- sizes and the rest of the site --------------------------------------------------------
+
+
+def test_a_table_page_with_its_css_and_script_stays_under_30_kb(client, app):
+    table_id = _playing(client, app)
+    html = client.get(f"/t/{table_id}").get_data(as_text=True)
+    total = len(html.encode())
+    for asset in re.findall(r'(?:href|src)="(/s/[^"]+\.(?:css|js))"', html):
+        total += len(client.get(asset).data)
+    assert total < 30 * 1024
+
+
+def test_scan_and_rules_pages_stay_script_free(client):
+    for path in ("/c/ne5", "/rules", "/"):
+        page = client.get(path)
+        assert b"<script" not in page.data
+        assert "form-action 'none'" in page.headers["Content-Security-Policy"]
+        assert "script-src" not in page.headers["Content-Security-Policy"]
+
+
+def test_every_table_page_string_is_in_every_language():
+    keys = set(TABLE_PAGE_TEXTS["en"])
+    for lang, texts in TABLE_PAGE_TEXTS.items():
+        assert set(texts) == keys, lang
+        for key, value in texts.items():
+            placeholders = set(re.findall(r"{(\w+)}", value)) - {"nbsp"}
+            assert placeholders == set(re.findall(r"{(\w+)}", TABLE_PAGE_TEXTS["en"][key])) - {
+                "nbsp"
+            }, (lang, key)
