@@ -55,7 +55,7 @@ def test_only_a_chosen_language_is_remembered(client: FlaskClient) -> None:
 def test_every_page_has_a_plain_link_to_each_language(client: FlaskClient, path: str) -> None:
     html = client.get(path + "?lang=fr").get_data(as_text=True)
     menu = re.search(r'<details class="langs">(.*?)</details>', html, re.S).group(1)
-    assert '<summary aria-label="Langue · Français">FR</summary>' in menu
+    assert '<summary title="Langue">Français</summary>' in menu
     nav = re.search(r'<nav aria-label="Langue">(.*?)</nav>', menu, re.S).group(1)
     links = re.findall(r'<a href="([^"]+)" hreflang="(\w+)"', nav)
     assert [lang for _, lang in links] == list(LANGUAGES)
