@@ -155,10 +155,10 @@ def missions_check(directory: Path | None) -> None:
         if site is not None:
             texts, notes = site(lang)
             problems += texts
-        for note in notes:
-            click.echo(f"  {lang}  note: {note}")
         if not problems:
             click.echo(f"  {lang}  complete")
+            for note in notes:
+                click.echo(f"      note: {note}")
             continue
         incomplete += 1
         count = len(problems)
@@ -185,6 +185,10 @@ def _site_content():  # noqa: ANN202 - a private helper returning a closure
             f"{RULES_DIR / lang / slug}.md: missing rules page (English is shown instead)"
             for slug in RULE_SLUGS
             if not (RULES_DIR / lang / f"{slug}.md").is_file()
+        ]
+        notes += [
+            f"{problem}: its table pages are served in English"
+            for problem in CATALOG.table_problems.get(lang, [])
         ]
         return list(CATALOG.problems.get(lang, [])), notes
 

@@ -52,7 +52,7 @@ class Catalog:
 def _read(path: Path) -> tuple[dict[str, str], list[str]]:
     """One language's file as {key: text}, and its problems (file, line, key)."""
     if not path.is_file():
-        return {}, [f"{path}: missing (every language needs its page texts)"]
+        return {}, [f"{path}: missing file"]
     try:
         data = load_yaml(path)
     except YamlSourceError as exc:
