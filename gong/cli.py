@@ -125,8 +125,11 @@ def missions() -> None:
     "directory", required=False, type=click.Path(exists=True, file_okay=False, path_type=Path)
 )
 def missions_check(directory: Path | None) -> None:
-    """Validate DIRECTORY (default: the bundled missions) and print a summary."""
-    from gong.i18n import LANGUAGES
+    """Validate DIRECTORY (default: the bundled missions), print the missions per kind and
+    language, then each language's completeness: its game words, mission texts and, when the
+    site is installed alongside, its page texts and rules pages. Exits 1 on any problem: an
+    incomplete language is hidden on the site."""
+    from gong.i18n import GLOSSARY_PROBLEMS, LANGUAGES
     from gong.missions import BUNDLED_MISSIONS, MissionError, load_missions, summary
 
     directory = directory or BUNDLED_MISSIONS
@@ -140,6 +143,56 @@ def missions_check(directory: Path | None) -> None:
     click.echo(f"{'kind':<8}" + "".join(f"{lang:>6}" for lang in LANGUAGES))
     for kind, per_lang in counts.items():
         click.echo(f"{kind:<8}" + "".join(f"{per_lang[lang]:>6}" for lang in LANGUAGES))
+    parts = ["game words", "missions"]
+    site = _site_content()
+    if site is not None:
+        parts += ["page texts", "rules pages"]
+    click.echo(f"Languages ({', '.join(parts)}):")
+    incomplete = 0
+    for lang in LANGUAGES:
+        problems = [*GLOSSARY_PROBLEMS.get(lang, []), *map(str, book.incomplete.get(lang, []))]
+        notes: list[str] = []
+        if site is not None:
+            texts, notes = site(lang)
+            problems += texts
+        if not problems:
+            click.echo(f"  {lang}  complete")
+            for note in notes:
+                click.echo(f"      note: {note}")
+            continue
+        incomplete += 1
+        count = len(problems)
+        click.echo(f"  {lang}  INCOMPLETE, {count} problem{'s' if count != 1 else ''}:")
+        for problem in problems:
+            click.echo(f"      {problem}")
+    if incomplete:
+        click.echo(f"{incomplete} language(s) incomplete: the site hides them", err=True)
+        sys.exit(1)
+
+
+def _site_content():  # noqa: ANN202 - a private helper returning a closure
+    """A function giving one language's page-text problems and notes on its rules pages (a
+    missing one is shown in English), or None when the site's package is not installed (the
+    core never needs it)."""
+    try:
+        from server.rulesdoc import RULE_SLUGS, RULES_DIR
+        from server.texts import CATALOG
+    except ImportError:
+        return None
+
+    def problems(lang: str) -> tuple[list[str], list[str]]:
+        notes = [
+            f"{RULES_DIR / lang / slug}.md: missing rules page (English is shown instead)"
+            for slug in RULE_SLUGS
+            if not (RULES_DIR / lang / f"{slug}.md").is_file()
+        ]
+        notes += [
+            f"{problem}: its table pages are served in English"
+            for problem in CATALOG.table_problems.get(lang, [])
+        ]
+        return list(CATALOG.problems.get(lang, [])), notes
+
+    return problems
 
 
 if __name__ == "__main__":

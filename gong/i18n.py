@@ -1,56 +1,153 @@
-"""Languages, and the few game words every face shows (gems, mission kinds).
+"""Languages, and the few game words every face shows (gems, mission kinds, language names).
 
-One table for the site, the printer and the referee, so a gem is never named two ways.
-Page texts live with the site; mission texts live in missions/*.yaml.
+One table for the site, the printer and the referee, so a gem is never named two ways. The
+words come from each language's glossary, `missions/glossary/<lang>.yaml`, the file its
+translator keeps (with the game's terms and the variants not to use). Page texts live with the
+site; mission texts live in missions/.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from gong.cards import Card, Gem, Kind
+from gong.yamlsource import LocatedDict, YamlSourceError, load_yaml, shown
 
-LANGUAGES: tuple[str, ...] = ("en", "fr", "sv")
-"""Every supported language; the first is the default. Missions must have each of them."""
+LANGUAGES: tuple[str, ...] = ("en", "fr", "sv", "de", "es", "it", "nl", "pl", "fi", "hi", "bn")
+"""Every language GONG speaks, in menu order; the first is the default and the reference
+every other language is checked against. A language that is not complete is hidden."""
 
 DEFAULT_LANGUAGE = LANGUAGES[0]
 
-LANGUAGE_NAMES: dict[str, str] = {"en": "English", "fr": "Français", "sv": "Svenska"}
+RIGHT_TO_LEFT: frozenset[str] = frozenset()
+"""Languages written right to left (none yet); pages set `dir` from it."""
 
-GEM_NAMES: dict[str, dict[Gem, str]] = {
-    "en": {
-        Gem.GOLD: "Gold",
-        Gem.OBSIDIAN: "Obsidian",
-        Gem.SILVER: "Silver",
-        Gem.RUBY: "Ruby",
-        Gem.ICE: "Ice",
-        Gem.AMETHYST: "Amethyst",
-    },
-    "fr": {
-        Gem.GOLD: "Or",
-        Gem.OBSIDIAN: "Obsidienne",
-        Gem.SILVER: "Argent",
-        Gem.RUBY: "Rubis",
-        Gem.ICE: "Glace",
-        Gem.AMETHYST: "Améthyste",
-    },
-    "sv": {
-        Gem.GOLD: "Guld",
-        Gem.OBSIDIAN: "Obsidian",
-        Gem.SILVER: "Silver",
-        Gem.RUBY: "Rubin",
-        Gem.ICE: "Is",
-        Gem.AMETHYST: "Ametist",
-    },
-}
+GLOSSARY_DIR = Path(__file__).resolve().parent.parent / "missions" / "glossary"
 
+_GEM_KEYS = {gem: gem.name.lower() for gem in Gem}
+_KIND_KEYS = {kind: kind.value for kind in Kind}
+
+
+@dataclass(frozen=True)
+class Term:
+    """A game word: the one to use, and variants a test flags in mission texts."""
+
+    use: str
+    avoid: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """One language's game words, from `missions/glossary/<lang>.yaml`."""
+
+    lang: str
+    name: str
+    """The language's own name, for the language menu ("Deutsch", "हिंदी")."""
+    kinds: dict[Kind, str]
+    gems: dict[Gem, str]
+    terms: dict[str, Term] = field(default_factory=dict)
+
+
+def _names(data: LocatedDict, key: str, wanted: dict, path: Path, problems: list[str]) -> dict:
+    value = data.get(key)
+    if not isinstance(value, dict):
+        problems.append(
+            f"{path}, line {data.line_of(key)}, field '{key}': missing or not a mapping"
+        )
+        return {}
+    names = {}
+    for item, name in wanted.items():
+        word = value.get(name)
+        if not isinstance(word, str) or not word.strip():
+            problems.append(
+                f"{path}, line {value.line_of(name)}, field '{key}.{name}': "
+                f"must be non-empty text, not {shown(word)}"
+            )
+        else:
+            names[item] = word.strip()
+    for extra in sorted(set(value) - set(wanted.values()), key=str):
+        problems.append(f"{path}, line {value.line_of(extra)}, field '{key}.{extra}': unknown")
+    return names
+
+
+def load_glossary(path: Path | str, lang: str) -> tuple[Glossary | None, list[str]]:
+    """The glossary in PATH for LANG, or None and every problem (file, line, field)."""
+    path = Path(path)
+    try:
+        data = load_yaml(path)
+    except YamlSourceError as exc:
+        return None, [str(exc)]
+    if not isinstance(data, dict):
+        return None, [f"{path}: a glossary is a mapping with language, name, kinds, gems, terms"]
+    problems: list[str] = []
+    if data.get("language") != lang:
+        problems.append(
+            f"{path}, line {data.line_of('language')}, field 'language': "
+            f"must be {lang!r}, not {shown(data.get('language'))}"
+        )
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.append(f"{path}, line {data.line_of('name')}, field 'name': must be its name")
+    kinds = _names(data, "kinds", _KIND_KEYS, path, problems)
+    gems = _names(data, "gems", _GEM_KEYS, path, problems)
+    terms: dict[str, Term] = {}
+    raw_terms = data.get("terms", {})
+    if not isinstance(raw_terms, dict):
+        problems.append(f"{path}, line {data.line_of('terms')}, field 'terms': not a mapping")
+        raw_terms = {}
+    for term, entry in raw_terms.items():
+        where = f"{path}, line {raw_terms.line_of(term)}, field 'terms.{term}'"
+        use = entry.get("use") if isinstance(entry, dict) else None
+        avoid = entry.get("avoid", []) if isinstance(entry, dict) else None
+        if not isinstance(use, str) or not isinstance(avoid, list):
+            problems.append(f"{where}: needs 'use' (text) and 'avoid' (a list)")
+        elif not all(isinstance(a, str) and a.strip() for a in avoid):
+            problems.append(f"{where}.avoid: every variant is non-empty text")
+        else:
+            terms[str(term)] = Term(use, tuple(avoid))
+    for extra in sorted(set(data) - {"language", "name", "kinds", "gems", "terms"}, key=str):
+        problems.append(f"{path}, line {data.line_of(extra)}, field '{extra}': unknown")
+    if problems:
+        return None, problems
+    return Glossary(lang, name.strip(), kinds, gems, terms), []
+
+
+def load_glossaries(
+    directory: Path = GLOSSARY_DIR,
+) -> tuple[dict[str, Glossary], dict[str, list[str]]]:
+    """Every language's glossary, and the problems of those that could not be read. The
+    default language's glossary must be sound: without it no face can be drawn."""
+    glossaries: dict[str, Glossary] = {}
+    problems: dict[str, list[str]] = {}
+    for lang in LANGUAGES:
+        path = directory / f"{lang}.yaml"
+        if not path.is_file():
+            problems[lang] = [f"{path}: missing (every language needs its glossary)"]
+            continue
+        glossary, found = load_glossary(path, lang)
+        if glossary is None:
+            problems[lang] = found
+        else:
+            glossaries[lang] = glossary
+    if DEFAULT_LANGUAGE in problems:
+        raise ValueError("; ".join(problems[DEFAULT_LANGUAGE]))
+    return glossaries, problems
+
+
+GLOSSARIES, GLOSSARY_PROBLEMS = load_glossaries()
+"""The bundled glossaries; a language in GLOSSARY_PROBLEMS has no game words and is hidden."""
+
+LANGUAGE_NAMES: dict[str, str] = {lang: g.name for lang, g in GLOSSARIES.items()}
+GEM_NAMES: dict[str, dict[Gem, str]] = {lang: g.gems for lang, g in GLOSSARIES.items()}
 # The printed rules call them "bonus card", "fight card", "malus card"; children read these.
-KIND_NAMES: dict[str, dict[Kind, str]] = {
-    "en": {Kind.FIGHT: "Fight", Kind.MALUS: "Malus", Kind.BONUS: "Bonus"},
-    "fr": {Kind.FIGHT: "Défi", Kind.MALUS: "Malus", Kind.BONUS: "Bonus"},
-    "sv": {Kind.FIGHT: "Utmaning", Kind.MALUS: "Minus", Kind.BONUS: "Bonus"},
-}
+KIND_NAMES: dict[str, dict[Kind, str]] = {lang: g.kinds for lang, g in GLOSSARIES.items()}
+
+
+def text_direction(lang: str) -> str:
+    """`rtl` or `ltr`, for the page's `dir`."""
+    return "rtl" if lang in RIGHT_TO_LEFT else "ltr"
 
 
 @dataclass(frozen=True)
@@ -78,6 +175,8 @@ def check_language(lang: str) -> str:
     """The language code itself if supported, else a ValueError listing the supported ones."""
     if lang not in LANGUAGES:
         raise ValueError(f"unsupported language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    if lang in GLOSSARY_PROBLEMS:
+        raise ValueError(f"language {lang!r} has no sound glossary: {GLOSSARY_PROBLEMS[lang][0]}")
     return lang
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from gong.cards import Kind
-from gong.i18n import LANGUAGES, typeset
+from gong.i18n import DEFAULT_LANGUAGE, LANGUAGES, typeset
 from gong.yamlsource import LocatedDict, LocatedList, YamlSourceError, load_yaml, shown
 
 BUNDLED_MISSIONS = Path(__file__).resolve().parent.parent / "missions"
@@ -100,10 +100,10 @@ class Mission:
     """`file:line` where the mission starts, for messages."""
 
     def title_in(self, lang: str) -> str:
-        return self.title.get(lang) or self.title[LANGUAGES[0]]
+        return self.title.get(lang) or self.title[DEFAULT_LANGUAGE]
 
     def text_in(self, lang: str) -> str:
-        return self.text.get(lang) or self.text[LANGUAGES[0]]
+        return self.text.get(lang) or self.text[DEFAULT_LANGUAGE]
 
     @property
     def challenge(self) -> Challenge | None:
@@ -144,6 +144,11 @@ class MissionBook:
 
     by_kind: dict[Kind, tuple[Mission, ...]]
     directory: Path | None = None
+    incomplete: dict[str, list[Problem]] = field(default_factory=dict)
+    """Each language whose translations have problems (missing or unknown ids, empty texts),
+    with them; such a language is hidden, never shown half-translated."""
+    translated: dict[str, frozenset[str]] = field(default_factory=dict)
+    """The ids translated in each language, complete or not, for `summary`."""
     by_id: dict[str, Mission] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -161,6 +166,11 @@ class MissionBook:
 
     def get(self, mission_id: str) -> Mission | None:
         return self.by_id.get(mission_id)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The languages every mission is translated into, in LANGUAGES order."""
+        return tuple(lang for lang in LANGUAGES if lang not in self.incomplete)
 
 
 class _TooManyProblems(Exception):
@@ -322,33 +332,21 @@ class _Checker:
         return Challenge(game, results["winner"], results["loser"])
 
     def texts(self, raw: LocatedDict, name: str, mid: str) -> dict[str, str] | None:
+        """The English `title` or `text`; the other languages live in `lang/<lang>.yaml`."""
         value = raw.get(name)
-        if not isinstance(value, dict):
+        if isinstance(value, dict):
             self.problem(
                 raw.line_of(name),
                 mid,
                 name,
-                f"must map each language ({', '.join(LANGUAGES)}) to its text",
+                f"is the English {name} only; every other language has its own file, "
+                "lang/<lang>.yaml",
             )
             return None
-        ok = True
-        for lang in LANGUAGES:
-            text = value.get(lang)
-            if lang not in value:
-                self.problem(raw.line_of(name), mid, f"{name}.{lang}", "missing language")
-                ok = False
-            elif not isinstance(text, str) or not text.strip():
-                self.problem(value.line_of(lang), mid, f"{name}.{lang}", "must be non-empty text")
-                ok = False
-        for lang in sorted(set(value) - set(LANGUAGES), key=str):
-            self.problem(
-                value.line_of(lang),
-                mid,
-                f"{name}.{lang}",
-                f"unknown language; supported: {', '.join(LANGUAGES)}",
-            )
-            ok = False
-        return {lang: typeset(value[lang], lang) for lang in LANGUAGES} if ok else None
+        if not isinstance(value, str) or not value.strip():
+            self.problem(raw.line_of(name), mid, name, "must be non-empty English text")
+            return None
+        return {DEFAULT_LANGUAGE: typeset(value, DEFAULT_LANGUAGE)}
 
     def mission(self, raw: Any, line: int, kind: Kind, index: int) -> Mission | None:
         if not isinstance(raw, dict):
@@ -438,10 +436,83 @@ class _Checker:
         return missions
 
 
-def load_missions(directory: Path | str = BUNDLED_MISSIONS) -> MissionBook:
-    """Load and validate `bonus.yaml`, `malus.yaml` and `fight.yaml` from `directory`.
+TRANSLATION_FIELDS = ("title", "text")
 
-    Raises `MissionError` listing every problem; nothing is returned half-valid.
+
+def load_translations(
+    path: Path, lang: str, ids: Sequence[str]
+) -> tuple[dict[str, dict[str, str]], list[Problem]]:
+    """A language's mission texts, `lang/<lang>.yaml`: `language: <lang>` and `missions:
+    {<id>: {title, text}}` for every id in IDS. Returns the texts found, typeset, and every
+    problem (file, line, mission id, field): a missing or unknown id, an empty text."""
+    where = str(path)
+    if not path.is_file():
+        return {}, [Problem(where, None, None, None, f"missing: no {lang} mission texts")]
+    try:
+        data = load_yaml(path)
+    except YamlSourceError as exc:
+        return {}, [Problem(exc.path, exc.line, None, None, exc.message)]
+    if not isinstance(data, dict):
+        return {}, [Problem(where, 1, None, None, "must be a mapping with 'language', 'missions'")]
+    problems: list[Problem] = []
+    if data.get("language") != lang:
+        problems.append(
+            Problem(
+                where,
+                data.line_of("language"),
+                None,
+                "language",
+                f"must be {lang!r} in {path.name}, not {shown(data.get('language'))}",
+            )
+        )
+    for extra in sorted(set(data) - {"language", "missions"}, key=str):
+        problems.append(Problem(where, data.line_of(extra), None, str(extra), "unknown field"))
+    raw = data.get("missions")
+    if not isinstance(raw, dict):
+        problems.append(
+            Problem(where, data.line_of("missions"), None, "missions", "must map ids to texts")
+        )
+        return {}, problems
+    known = set(ids)
+    found: dict[str, dict[str, str]] = {}
+    for mid, entry in raw.items():
+        line = raw.line_of(mid)
+        if mid not in known:
+            problems.append(
+                Problem(where, line, str(mid), None, "unknown mission id: no such mission")
+            )
+            continue
+        if not isinstance(entry, dict):
+            problems.append(Problem(where, line, mid, None, "needs 'title' and 'text'"))
+            continue
+        texts = {}
+        for name in TRANSLATION_FIELDS:
+            value = entry.get(name)
+            if not isinstance(value, str) or not value.strip():
+                problems.append(
+                    Problem(where, entry.line_of(name), mid, name, "must be non-empty text")
+                )
+            else:
+                texts[name] = typeset(value, lang)
+        for extra in sorted(set(entry) - set(TRANSLATION_FIELDS), key=str):
+            problems.append(Problem(where, entry.line_of(extra), mid, str(extra), "unknown field"))
+        if len(texts) == len(TRANSLATION_FIELDS):
+            found[mid] = texts
+    for mid in ids:
+        if mid not in raw:
+            problems.append(
+                Problem(where, data.line_of("missions"), mid, None, "missing: not translated")
+            )
+    return found, problems
+
+
+def load_missions(directory: Path | str = BUNDLED_MISSIONS) -> MissionBook:
+    """Load and validate `bonus.yaml`, `malus.yaml` and `fight.yaml` from `directory`, then
+    each language's texts from `directory/lang/<lang>.yaml`.
+
+    Raises `MissionError` listing every problem of the mission files; nothing is returned
+    half-valid. A language with problems is left out of every mission and listed, with its
+    problems, in the book's `incomplete`.
     """
     directory = Path(directory)
     problems: list[Problem] = []
@@ -498,7 +569,21 @@ def load_missions(directory: Path | str = BUNDLED_MISSIONS) -> MissionBook:
             )
     if problems:
         raise MissionError(problems)
-    return MissionBook(by_kind, directory)
+    # Each language on its own: one translator's slip hides that language, never the others.
+    ids = [m.id for kind in Kind for m in by_kind[kind]]
+    incomplete: dict[str, list[Problem]] = {}
+    translated: dict[str, frozenset[str]] = {DEFAULT_LANGUAGE: frozenset(ids)}
+    for lang in LANGUAGES[1:]:
+        found, lang_problems = load_translations(directory / "lang" / f"{lang}.yaml", lang, ids)
+        translated[lang] = frozenset(found)
+        if lang_problems:
+            incomplete[lang] = lang_problems
+            continue
+        for kind in Kind:
+            for mission in by_kind[kind]:
+                mission.title[lang] = found[mission.id]["title"]  # type: ignore[index]
+                mission.text[lang] = found[mission.id]["text"]  # type: ignore[index]
+    return MissionBook(by_kind, directory, incomplete, translated)
 
 
 def pick_mission(
@@ -526,7 +611,8 @@ def summary(book: MissionBook) -> dict[str, dict[str, int]]:
     """Missions per kind and language, as `gong missions check` prints it."""
     return {
         kind.value: {
-            lang: sum(1 for m in book.of_kind(kind) if m.text.get(lang)) for lang in LANGUAGES
+            lang: sum(1 for m in book.of_kind(kind) if m.id in book.translated.get(lang, ()))
+            for lang in LANGUAGES
         }
         for kind in Kind
     }

@@ -25,10 +25,10 @@ from pathlib import Path
 from PIL import Image
 
 from gong.cards import DECK, Card
-from gong.i18n import LANGUAGES, check_language
+from gong.i18n import GEM_NAMES, LANGUAGES, check_language
 from gong.missions import Mission, MissionBook, load_missions
 from gong.procs import signals_held, still_running, stop_on_signals, worker_pool
-from printables import qr, sheets
+from printables import qr, sheets, text
 from printables.faces import MAX_QR_SIDE_MM, CardPainter
 from printables.geometry import MAX_DPI, MIN_DPI, PAPERS_MM, Scale
 from printables.links import BaseUrl, card_link
@@ -72,8 +72,16 @@ class PrintOptions:
             raise DeckError(f"unknown backs {self.backs!r}: choose {', '.join(sheets.BACKS)}")
         try:
             check_language(self.lang)
-        except ValueError as exc:
+            text.require_shaping(text.script_of("".join(GEM_NAMES[self.lang].values())))
+        except (ValueError, text.TextShapingError) as exc:
             raise DeckError(str(exc)) from None
+        book = self.missions
+        if book is not None and book.by_id and self.lang not in book.languages:
+            first = book.incomplete[self.lang][0]
+            raise DeckError(
+                f"the {self.lang} mission texts are incomplete, so no mission card can be "
+                f"printed in {self.lang}: {first}"
+            )
         if not MIN_DPI <= self.dpi <= MAX_DPI:
             raise DeckError(f"the DPI must be between {MIN_DPI} and {MAX_DPI}, not {self.dpi}")
         if self.jobs < 1:

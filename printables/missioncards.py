@@ -58,20 +58,22 @@ def mission_card(mission: Mission, lang: str, scale: Scale) -> Image.Image:
     left, right = inset + px(3), w - inset - px(3)
     top, bottom = inset + band_h + px(2.2), h - inset - px(4.2)
     title = mission.title_in(lang)
-    title_face = text.shrink_to_width("bold", title, px(4.2), right - left)
-    title_h = px(4.4)
-    draw.text((left, top), title, font=title_face, anchor="lt", fill=dark)
+    title_size = text.shrink_to_width("bold", title, px(4.2), right - left)
+    # Devanagari and Bengali stack vowel signs above and below the line: more room per line.
+    leading = 1.18 if text.script_of(title + mission.text_in(lang)) == text.LATIN else 1.5
+    title_h = px(4.4) if leading < 1.5 else px(5.6)
+    text.draw_text(draw, (left, top), title, "bold", title_size, dark, anchor="lt")
     body = mission.text_in(lang)
     body_top = top + title_h + px(0.8)
     # The largest body size whose wrapped lines fit the space left.
     for size_mm in (4.2, 3.9, 3.6, 3.4, 3.2, 3.0, 2.8, 2.6, 2.45, 2.3, 2.15, 2.0):
-        face = text.font("medium", px(size_mm))
-        lines = text.wrap(body, face, right - left)
-        line_h = px(size_mm * 1.18)
+        size = px(size_mm)
+        lines = text.wrap(body, "medium", size, right - left)
+        line_h = px(size_mm * leading)
         if body_top + len(lines) * line_h <= bottom:
             break
     for i, line in enumerate(lines):
-        draw.text((left, body_top + i * line_h), line, font=face, anchor="lt", fill=INK)
+        text.draw_text(draw, (left, body_top + i * line_h), line, "medium", size, INK, anchor="lt")
     foot = text.font("bold", px(2.2))
     draw.text((left, h - inset - px(1.6)), "GONG", font=foot, anchor="ls", fill=dark)
     draw.text(

@@ -14,7 +14,8 @@ from typing import Any
 
 from flask import Flask, Response
 
-from gong.missions import load_missions
+from gong.i18n import GLOSSARY_PROBLEMS, LANGUAGES
+from gong.missions import MissionBook, load_missions
 from server import headers, language, limits
 from server.config import DEFAULTS, from_environment, instance_path, load_config_file
 from server.headers import SecurityHeaders
@@ -23,6 +24,7 @@ from server.secret import secret_key
 from server.seen import NoSession, SeenCookie
 from server.state import SiteState, install
 from server.stylesheet import build_css, build_icon
+from server.texts import Catalog, load_texts
 
 
 def _before_request() -> None:
@@ -33,7 +35,32 @@ def _before_request() -> None:
 def _after_request(response: Response) -> Response:
     language.remember(response)
     headers.html_caching(response)
+    headers.compress(response)
     return response
+
+
+def served_languages(app: Flask, book: MissionBook, catalog: Catalog) -> tuple[str, ...]:
+    """The languages complete in every part (game words, missions, page texts), in menu
+    order. Each other language is hidden, its problems logged: a visitor never sees a page
+    half-translated, and one translator's slip never stops the others' languages."""
+    served = []
+    for lang in LANGUAGES:
+        problems = [
+            *GLOSSARY_PROBLEMS.get(lang, []),
+            *map(str, book.incomplete.get(lang, [])),
+            *catalog.problems.get(lang, []),
+        ]
+        if problems:
+            app.logger.warning(
+                "language %s is hidden: %d problem%s\n  %s",
+                lang,
+                len(problems),
+                "" if len(problems) == 1 else "s",
+                "\n  ".join(problems),
+            )
+        else:
+            served.append(lang)
+    return tuple(served)
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -66,11 +93,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     app.config["SECRET_KEY"] = secret_key(instance, app.config.get("SECRET_KEY"), config_file)
 
+    book = load_missions(app.config["GONG_MISSIONS"])
+    catalog = load_texts(app.config["GONG_TEXTS"])
     install(
         app,
         SiteState(
-            book=load_missions(app.config["GONG_MISSIONS"]),
+            book=book,
             rules=load_rules(Path(app.config["GONG_RULES"])),
+            texts=catalog,
+            languages=served_languages(app, book, catalog),
             cookie=SeenCookie(app.config["SECRET_KEY"]),
             # SystemRandom has no state to copy: forked workers never draw in lockstep.
             rng=app.config["GONG_RANDOM"] or random.SystemRandom(),

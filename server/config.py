@@ -12,6 +12,7 @@ from flask import Config
 
 from gong.missions import BUNDLED_MISSIONS
 from server.rulesdoc import RULES_DIR
+from server.texts import TEXTS_DIR
 
 INSTANCE_ENV = "GONG_INSTANCE"
 MISSIONS_ENV = "GONG_MISSIONS"
@@ -21,6 +22,7 @@ CONFIG_FILE = "config.py"
 DEFAULTS: dict[str, Any] = {
     "GONG_MISSIONS": str(BUNDLED_MISSIONS),
     "GONG_RULES": str(RULES_DIR),
+    "GONG_TEXTS": str(TEXTS_DIR),
     "GONG_RANDOM": None,
     "GONG_SECURE_COOKIES": False,
 }

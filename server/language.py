@@ -4,13 +4,13 @@ in every language."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
 from flask import Response, g, request
 
-from gong.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES
+from gong.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, text_direction
 from server.state import site
 
 LANG_COOKIE = "lang"
@@ -18,7 +18,7 @@ LANG_COOKIE_MAX_AGE = 60 * 60 * 24 * 365
 
 # Browsers send a handful of distinct Accept-Language headers; parsing one costs more than the
 # rest of choosing the language.
-_accept_cache: dict[str, str] = {}
+_accept_cache: dict[tuple[str, tuple[str, ...]], str] = {}
 
 
 def cookie(name: str) -> str | None:
@@ -28,31 +28,35 @@ def cookie(name: str) -> str | None:
 
 def choose_language() -> tuple[str, bool]:
     """The visitor's language and whether it came from `?lang=` (then it is remembered):
-    `?lang=`, then the cookie, then Accept-Language (q-values honoured), then English."""
+    `?lang=`, then the cookie, then Accept-Language (q-values honoured), then English. Only
+    the languages served count: a hidden one is as if it did not exist."""
+    served = site().languages
     if request.query_string:
         asked = request.args.get("lang", "").strip().lower()
-        if asked in LANGUAGES:
+        if asked in served:
             return asked, True
     remembered = cookie(LANG_COOKIE)
-    if remembered in LANGUAGES:
+    if remembered in served:
         return remembered, False
-    header = request.headers.get("Accept-Language", "")
-    lang = _accept_cache.get(header)
+    key = (request.headers.get("Accept-Language", ""), served)
+    lang = _accept_cache.get(key)
     if lang is None:
-        lang = preferred_language(request.accept_languages)
+        lang = preferred_language(request.accept_languages, served)
         if len(_accept_cache) >= 512:
             _accept_cache.clear()
-        _accept_cache[header] = lang
+        _accept_cache[key] = lang
     return lang, False
 
 
-def preferred_language(accepted: Iterable[tuple[str, float]]) -> str:
-    """The first supported language in Accept-Language order (highest q first), matching on
-    the primary tag: `de, fr-CA;q=0.7, en;q=0.5` gives fr (Werkzeug's `best_match` would
-    prefer the exact `en` at q=0.5 over the better-liked `fr-CA`)."""
+def preferred_language(accepted: Iterable[tuple[str, float]], served: Sequence[str]) -> str:
+    """The first served language in Accept-Language order (highest q first), matching on
+    the primary tag, so regional variants find their language (`de-AT` is German, `es-MX`
+    Spanish) and one not served falls through (`pt-BR`, then English): `pt-BR, fr-CA;q=0.7,
+    en;q=0.5` gives fr (Werkzeug's `best_match` would prefer the exact `en` at q=0.5 over the
+    better-liked `fr-CA`)."""
     for value, quality in accepted:
-        primary = value.split("-")[0].strip().lower()
-        if quality > 0 and primary in LANGUAGES:
+        primary = value.replace("_", "-").split("-")[0].strip().lower()
+        if quality > 0 and primary in served:
             return primary
     return DEFAULT_LANGUAGE
 
@@ -67,11 +71,14 @@ def current_language() -> str:
     return lang
 
 
-def language_links(path: str, **keep: str) -> list[dict[str, Any]]:
-    """Plain links to the page at `path` in every language (`keep` adds query values, such as
-    the mission shown, so switching language does not draw a new one)."""
+def language_links(
+    path: str, languages: Sequence[str] | None = None, **keep: str
+) -> list[dict[str, Any]]:
+    """Plain links to the page at `path` in every served language (`keep` adds query values,
+    such as the mission shown, so switching language does not draw a new one); they are the
+    menu and the page's hreflang alternates."""
     links = []
-    for lang in LANGUAGES:
+    for lang in site().languages if languages is None else languages:
         query = urlencode({"lang": lang, **keep})
         links.append(
             {
@@ -79,9 +86,17 @@ def language_links(path: str, **keep: str) -> list[dict[str, Any]]:
                 "name": LANGUAGE_NAMES[lang],
                 "href": f"{request.script_root}{path}?{query}",
                 "current": lang == g.lang,
+                "dir": text_direction(lang),
             }
         )
     return links
+
+
+def default_link(path: str, **keep: str) -> str:
+    """The page at `path` with no language asked: the hreflang x-default, which each visitor
+    gets in their own language."""
+    query = f"?{urlencode(keep)}" if keep else ""
+    return f"{request.script_root}{path}{query}"
 
 
 def choose() -> None:

@@ -9,7 +9,8 @@ from typing import Any
 
 from flask import Flask, Response, current_app, g, make_response, render_template, request, url_for
 
-from server.language import language_links
+from gong.i18n import LANGUAGE_NAMES, text_direction
+from server.language import default_link, language_links
 from server.state import site
 from server.texts import text
 
@@ -64,8 +65,11 @@ def page(
     html = render_template(
         template,
         lang=g.lang,
+        lang_name=LANGUAGE_NAMES[g.lang],
+        dir=text_direction(g.lang),
         t=partial(text, g.lang),
         lang_links=language_links(path or request.path, **(keep or {})),
+        default_link=default_link(path or request.path, **(keep or {})),
         css_url=url_for("assets.stylesheet", digest=state.css.digest),
         icon_url=url_for("assets.icon", digest=state.icon.digest),
         **context,

@@ -11,6 +11,7 @@ from flask import Flask, current_app
 from gong.missions import MissionBook
 from server.rulesdoc import RulesPage
 from server.seen import COOKIE_MAX_AGE, SeenCookie
+from server.texts import Catalog
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,9 @@ class SiteState:
     rng: random.Random
     css: Asset
     icon: Asset
+    texts: Catalog
+    languages: tuple[str, ...]
+    """The languages served: complete in every part (see `server.served_languages`)."""
     secure_cookies: bool = False
 
     @property

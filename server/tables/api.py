@@ -25,7 +25,8 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request
 
-from gong.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from gong.i18n import DEFAULT_LANGUAGE
+from server.state import site
 from server.tables.referee_adapter import STATE_FORMAT, describe, game_names
 from server.tables.service import Settings, Table, TableError, TableService
 from server.tables.store import (
@@ -202,11 +203,13 @@ def _secret() -> str | None:
 
 
 def _lang() -> str:
+    # Only the languages the tables' texts are complete in: never an answer half in English.
+    spoken = site().texts.table_languages
     asked = request.args.get("lang", "").strip().lower()
-    if asked in LANGUAGES:
+    if asked in spoken:
         return asked
     remembered = request.cookies.get("lang", "")
-    return remembered if remembered in LANGUAGES else DEFAULT_LANGUAGE
+    return remembered if remembered in spoken else DEFAULT_LANGUAGE
 
 
 def _version_arg(name: str) -> int | None:

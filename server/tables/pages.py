@@ -29,7 +29,8 @@ from flask import (
 )
 
 from gong.cards import Family, Kind
-from server.language import language_links
+from gong.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, text_direction
+from server.language import default_link, language_links
 from server.state import Asset, make_asset, site
 from server.tables import forms, referee_adapter, show
 from server.tables.api import client_address, site_root, tables
@@ -40,6 +41,16 @@ from server.tables.store import StoreError
 from server.texts import TEXTS, game_title, kind_mission, text
 
 bp = Blueprint("tables_pages", __name__)
+
+
+@bp.before_request
+def _whole_language() -> None:
+    """A language whose tables' texts are incomplete gets the table pages in English, whole:
+    never a page half in one language."""
+    if g.lang not in site().texts.table_languages:
+        g.lang = DEFAULT_LANGUAGE
+
+
 STATIC = Path(__file__).resolve().parent.parent / "static"
 EXTENSION = "gong_table_pages"
 HISTORY_SHOWN = 12
@@ -82,8 +93,11 @@ def render(template: str, status: int = 200, **context: Any) -> Response:
     html = render_template(
         template,
         lang=g.lang,
+        lang_name=LANGUAGE_NAMES[g.lang],
+        dir=text_direction(g.lang),
         t=t,
-        lang_links=language_links(request.path, **_kept_query()),
+        lang_links=language_links(request.path, state.texts.table_languages, **_kept_query()),
+        default_link=default_link(request.path, **_kept_query()),
         css_url=url_for("assets.stylesheet", digest=state.css.digest),
         icon_url=url_for("assets.icon", digest=state.icon.digest),
         tables_css=url_for("tables_pages.stylesheet", digest=assets.css.digest),

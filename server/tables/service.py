@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gong.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from gong.i18n import DEFAULT_LANGUAGE
 from server.tables import referee_adapter as referee
 from server.tables.ids import (
     TableIdError,
@@ -1028,7 +1028,8 @@ class TableService:
         self, table: Table, seat: int | None, lang: str, since: int | None = None
     ) -> list[dict[str, Any]]:
         """The table's history as `seat` may know it, after version `since` if given."""
-        lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+        # The tables speak the languages their texts are written in; others read English.
+        lang = lang if lang in TABLE_TEXTS else DEFAULT_LANGUAGE
         texts = TABLE_TEXTS[lang]
         floor = since if since is not None else 0
         found = []

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from gong.cards import Kind
-from gong.i18n import LANGUAGES
+from gong.i18n import GLOSSARIES, LANGUAGES
 from gong.missions import BUNDLED_MISSIONS, Challenge, Mission, load_missions
 
 FIGHTS: tuple[Mission, ...] = load_missions().of_kind(Kind.FIGHT)
@@ -24,39 +24,82 @@ ENDINGS: dict[tuple[str, str], dict[str, str]] = {
         "en": "The winner lays down a card, the loser draws one.",
         "fr": "Le gagnant pose une carte, le perdant en pioche une.",
         "sv": "Vinnaren lägger ner ett kort och förloraren drar ett.",
+        "de": "Der Gewinner legt eine Karte ab, der Verlierer zieht eine.",
+        "es": "El ganador descarta una carta y el perdedor roba una.",
+        "it": "Chi vince scarta una carta, chi perde ne pesca una.",
+        "nl": "De winnaar legt een kaart af, de verliezer trekt er een.",
+        "pl": "Wygrany odkłada jedną kartę, przegrany dobiera jedną.",
+        "fi": "Voittaja laittaa pois yhden kortin, häviäjä nostaa yhden.",
+        "hi": "जीतने वाला एक कार्ड नीचे रखे, हारने वाला एक कार्ड उठाए।",
+        "bn": "যে জিতেছে সে একটা কার্ড নামিয়ে রাখবে, যে হেরেছে সে একটা কার্ড তুলবে।",
     },
     ("lay_down 2", "draw 1"): {
         "en": "The winner lays down two cards, the loser draws one.",
         "fr": "Le gagnant pose deux cartes, le perdant en pioche une.",
         "sv": "Vinnaren lägger ner två kort och förloraren drar ett.",
+        "de": "Der Gewinner legt zwei Karten ab, der Verlierer zieht eine.",
+        "es": "El ganador descarta dos cartas y el perdedor roba una.",
+        "it": "Chi vince scarta due carte, chi perde ne pesca una.",
+        "nl": "De winnaar legt twee kaarten af, de verliezer trekt er een.",
+        "pl": "Wygrany odkłada dwie karty, przegrany dobiera jedną.",
+        "fi": "Voittaja laittaa pois kaksi korttia, häviäjä nostaa yhden.",
+        "hi": "जीतने वाला दो कार्ड नीचे रखे, हारने वाला एक कार्ड उठाए।",
+        "bn": "যে জিতেছে সে দুটো কার্ড নামিয়ে রাখবে, যে হেরেছে সে একটা কার্ড তুলবে।",
     },
     ("lay_down 1", "receive 1 from opponent"): {
         "en": "The winner lays down a card and gives the loser another.",
         "fr": "Le gagnant pose une carte et en donne une autre au perdant.",
         "sv": "Vinnaren lägger ner ett kort och ger förloraren ett till.",
+        "de": "Der Gewinner legt eine Karte ab und gibt dem Verlierer noch eine.",
+        "es": "El ganador descarta una carta y le da otra al perdedor.",
+        "it": "Chi vince scarta una carta e ne dà un'altra a chi perde.",
+        "nl": "De winnaar legt een kaart af en geeft de verliezer er nog een.",
+        "pl": "Wygrany odkłada jedną kartę i daje przegranemu jeszcze jedną.",
+        "fi": "Voittaja laittaa pois yhden kortin ja antaa häviäjälle vielä yhden.",
+        "hi": "जीतने वाला एक कार्ड नीचे रखे और एक और कार्ड हारने वाले को दे।",
+        "bn": "যে জিতেছে সে একটা কার্ড নামিয়ে রাখবে আর যে হেরেছে তাকে আরেকটা কার্ড দেবে।",
+    },
+    ("lay_down 1", "take 1 from opponent"): {
+        "en": "The winner lays down a card, then the loser takes one at random from the winner.",
+        "fr": "Le gagnant pose une carte, puis le perdant lui en prend une au hasard.",
+        "sv": "Vinnaren lägger ner ett kort, sedan tar förloraren ett kort från vinnaren utan att titta.",
+        "de": "Der Gewinner legt eine Karte ab, dann nimmt sich der Verlierer ohne hinzuschauen eine Karte vom Gewinner.",
+        "es": "El ganador descarta una carta y luego el perdedor le quita una sin mirar.",
+        "it": "Chi vince scarta una carta, poi chi perde gliene prende una a caso.",
+        "nl": "De winnaar legt een kaart af, daarna pakt de verliezer zonder te kijken een kaart van de winnaar.",
+        "pl": "Wygrany odkłada jedną kartę, a potem przegrany bierze od niego jedną kartę na ślepo.",
+        "fi": "Voittaja laittaa pois yhden kortin, sitten häviäjä ottaa voittajalta yhden kortin katsomatta.",
+        "hi": "जीतने वाला एक कार्ड नीचे रखे, फिर हारने वाला जीतने वाले से बिना देखे एक कार्ड ले।",
+        "bn": "যে জিতেছে সে একটা কার্ড নামিয়ে রাখবে, তারপর যে হেরেছে সে তার হাত থেকে না দেখে একটা কার্ড নেবে।",
     },
     ("lay_down 2", "receive 1 from opponent"): {
         "en": "The winner lays down two cards and gives the loser one more.",
         "fr": "Le gagnant pose deux cartes et en donne une au perdant.",
         "sv": "Vinnaren lägger ner två kort och ger förloraren ett till.",
-    },
-    ("lay_down 1", "take 1 from opponent"): {
-        "en": "The winner lays down a card, then the loser takes one at random from the winner.",
-        "fr": "Le gagnant pose une carte, puis le perdant lui en prend une au hasard.",
-        "sv": "Vinnaren lägger ner ett kort, sedan tar förloraren ett kort från vinnaren utan "
-        "att titta.",
+        "de": "Der Gewinner legt zwei Karten ab und gibt dem Verlierer noch eine.",
+        "es": "El ganador descarta dos cartas y le da una al perdedor.",
+        "it": "Chi vince scarta due carte e ne dà una a chi perde.",
+        "nl": "De winnaar legt twee kaarten af en geeft de verliezer er nog een.",
+        "pl": "Wygrany odkłada dwie karty i daje przegranemu jeszcze jedną.",
+        "fi": "Voittaja laittaa pois kaksi korttia ja antaa häviäjälle vielä yhden.",
+        "hi": "जीतने वाला दो कार्ड नीचे रखे और एक और कार्ड हारने वाले को दे।",
+        "bn": "যে জিতেছে সে দুটো কার্ড নামিয়ে রাখবে আর যে হেরেছে তাকে আরও একটা কার্ড দেবে।",
     },
 }
 
-# One phrase per language for "play again", the tie rule of every game that can tie; the
-# fight rules page uses the same phrase for a race nobody can judge.
-PLAY_AGAIN = {"en": "play again", "fr": "on recommence", "sv": "kör ni igen"}
+# One phrase per language for "play again", the tie rule of every game that can tie, as each
+# language's glossary says it; the fight rules page uses the same phrase for a race nobody
+# can judge.
+PLAY_AGAIN = {lang: GLOSSARIES[lang].terms["play_again"].use.lower() for lang in LANGUAGES}
 # Other ways of saying it, which a mission must not use: one phrase is easier to learn.
 OTHER_REPLAY_PHRASES = {
-    "en": ("try again", "go again", "race again", "hum again", "mime again"),
-    "fr": ("rejoue", "encore une fois", "on souffle encore"),
-    "sv": ("gör om", "gör ni om", "väljer ni igen", "nynnar ni igen", "mimar ni igen"),
-}
+    lang: (*GLOSSARIES[lang].terms["play_again"].avoid, *more)
+    for lang, more in {
+        "en": ("try again", "go again", "race again", "hum again", "mime again"),
+        "fr": ("rejoue", "encore une fois", "on souffle encore"),
+        "sv": ("gör om", "gör ni om", "väljer ni igen", "nynnar ni igen", "mimar ni igen"),
+    }.items()
+} | {lang: GLOSSARIES[lang].terms["play_again"].avoid for lang in LANGUAGES[3:]}
 
 # The missions whose game cannot end in a tie, and why: the players take turns until one
 # fails, or one player's guess or hand decides alone.

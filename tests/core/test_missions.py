@@ -1,6 +1,7 @@
 """Mission files: loading, every validation error path, fair picking."""
 
 import random
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -24,14 +25,8 @@ from gong.missions import (
     summary,
 )
 
-TEXTS = """    title:
-      en: Title
-      fr: Titre
-      sv: Titel
-    text:
-      en: Do it.
-      fr: Fais-le.
-      sv: Gör det.
+TEXTS = """    title: Title
+    text: Do it.
 """
 
 
@@ -56,12 +51,27 @@ VALID = {
 }
 
 
+def translation(lang: str, ids: list[str]) -> str:
+    """A complete `lang/<lang>.yaml` for IDS."""
+    entries = "".join(
+        f"  {mid}:\n    title: Titre {lang}\n    text: Fais-le {lang}.\n" for mid in ids
+    )
+    return f"language: {lang}\nmissions:\n{entries}"
+
+
 def write_set(directory: Path, **override: str) -> Path:
+    """The three mission files (VALID, or OVERRIDE's text for a kind), and every other
+    language's complete texts for the ids they hold."""
     directory.mkdir(parents=True, exist_ok=True)
+    ids = []
     for kind in ("bonus", "malus", "fight"):
         body = override.get(kind, f"kind: {kind}\nmissions:\n{VALID[kind]}")
         if body is not None:
             (directory / f"{kind}.yaml").write_text(body, encoding="utf-8")
+            ids += re.findall(r"^  - id: (\S+)$", body, re.MULTILINE)
+    (directory / "lang").mkdir(exist_ok=True)
+    for lang in LANGUAGES[1:]:
+        (directory / "lang" / f"{lang}.yaml").write_text(translation(lang, ids), "utf-8")
     return directory
 
 
@@ -110,22 +120,23 @@ def test_bundled_missions_are_valid_and_complete():
         (
             "bonus",
             VALID["bonus"].replace("lay_down: 2", "fly_away: 2"),
-            "bonus.yaml, line 13, mission 'bonus-01', field 'effect[0].fly_away': unknown effect verb",
+            "bonus.yaml, line 7, mission 'bonus-01', field 'effect[0].fly_away': unknown effect verb",
         ),
         (
             "bonus",
-            VALID["bonus"].replace("      sv: Titel\n", "", 1),
-            "bonus.yaml, line 4, mission 'bonus-01', field 'title.sv': missing language",
+            VALID["bonus"].replace("    title: Title\n", "    title:\n      en: Title\n", 1),
+            "bonus.yaml, line 4, mission 'bonus-01', field 'title': is the English title only; "
+            "every other language has its own file, lang/<lang>.yaml",
         ),
         (
             "bonus",
-            VALID["bonus"].replace("      fr: Fais-le.\n", "      fr: ''\n", 1),
-            "field 'text.fr': must be non-empty text",
+            VALID["bonus"].replace("    text: Do it.\n", "    text: ''\n", 1),
+            "field 'text': must be non-empty English text",
         ),
         (
             "bonus",
-            VALID["bonus"].replace("      en: Title\n", "      en: Title\n      de: Titel\n", 1),
-            "field 'title.de': unknown language",
+            VALID["bonus"].replace("    title: Title\n", "", 1),
+            "field 'title': must be non-empty English text",
         ),
         (
             "bonus",
@@ -145,7 +156,7 @@ def test_bundled_missions_are_valid_and_complete():
         (
             "bonus",
             VALID["bonus"].replace("to: each", "to: moon"),
-            "line 24, mission 'bonus-02', field 'effect[0].give.to': must be one of left, right, "
+            "line 12, mission 'bonus-02', field 'effect[0].give.to': must be one of left, right, "
             "chosen, each, not 'moon'",
         ),
         (
@@ -171,7 +182,7 @@ def test_bundled_missions_are_valid_and_complete():
         (
             "bonus",
             VALID["bonus"].replace("bonus-02", "bonus-01"),
-            "line 14, mission 'bonus-01', field 'id': duplicate id (first used at bonus.yaml:3)",
+            "line 8, mission 'bonus-01', field 'id': duplicate id (first used at bonus.yaml:3)",
         ),
         (
             "bonus",
@@ -242,15 +253,18 @@ def test_yaml_syntax_errors_name_file_and_line(tmp_path):
     tabbed = VALID["malus"].replace("    effect:", "\teffect:", 1)
     write_set(tmp_path, malus=f"kind: malus\nmissions:\n{tabbed}")
     problem = only_problem(tmp_path)
-    assert "malus.yaml, line 12" in problem and "tabs" in problem
+    assert "malus.yaml, line 6" in problem and "tabs" in problem
 
 
 def test_duplicate_keys_are_refused(tmp_path):
-    doubled = VALID["malus"].replace("      fr: Titre\n", "      fr: Titre\n      fr: Autre\n", 1)
+    doubled = VALID["malus"].replace(
+        "    title: Title\n", "    title: Title\n    title: Other\n", 1
+    )
     write_set(tmp_path, malus=f"kind: malus\nmissions:\n{doubled}")
     problem = only_problem(tmp_path)
     assert (
-        "malus.yaml, line 7" in problem and "duplicate key 'fr' (first given on line 6)" in problem
+        "malus.yaml, line 5" in problem
+        and "duplicate key 'title' (first given on line 4)" in problem
     )
 
 
@@ -297,7 +311,8 @@ def test_cli_check_prints_summary(tmp_path):
     result = CliRunner().invoke(main, ["missions", "check", str(write_set(tmp_path))])
     assert result.exit_code == 0, result.output
     assert "5 missions" in result.output
-    assert "bonus        2     2     2" in result.output
+    assert "bonus   " + "     2" * len(LANGUAGES) in result.output
+    assert "  pl  complete" in result.output
 
 
 def test_cli_check_fails_with_every_problem(tmp_path):
@@ -321,7 +336,9 @@ def test_cli_check_defaults_to_bundled_missions():
 
 def test_summary_counts(tmp_path):
     book = load_missions(write_set(tmp_path))
-    assert summary(book)["malus"] == {"en": 2, "fr": 2, "sv": 2}
+    assert summary(book)["malus"] == dict.fromkeys(LANGUAGES, 2)
+    (tmp_path / "lang" / "pl.yaml").write_text(translation("pl", ["malus-01"]), "utf-8")
+    assert summary(load_missions(tmp_path))["malus"]["pl"] == 1
 
 
 def test_bundled_files_copy_still_valid(tmp_path):

@@ -93,22 +93,22 @@ CASES = [
     (
         "5,000-digit count",
         lambda p: p.write_text(with_count("9" * 5_000)),
-        ", line 13: the number 999999999999… is 5000 characters long: numbers here have at most 24",
+        ", line 7: the number 999999999999… is 5000 characters long: numbers here have at most 24",
     ),
     (
         "5,000-digit hexadecimal count",
         lambda p: p.write_text(with_count("0x" + "f" * 5_000)),
-        ", line 13: the number 0xffffffffff… is 5002 characters long",
+        ", line 7: the number 0xffffffffff… is 5002 characters long",
     ),
     (
         "Latin-1 bytes",
-        lambda p: p.write_bytes(with_count("1").replace("Titre", "Défi").encode("latin-1")),
-        ", line 6: not UTF-8 text (byte 0xE9 at column 12): save the file as UTF-8",
+        lambda p: p.write_bytes(with_count("1").replace("Title", "Défi").encode("latin-1")),
+        ", line 4: not UTF-8 text (byte 0xE9 at column 13): save the file as UTF-8",
     ),
     (
         "NUL byte",
-        lambda p: p.write_text(with_count("1").replace("Fais-le.", "Fais\x00-le.")),
-        ", line 10: the character U+0000 at column 15 is not allowed in YAML (a control character",
+        lambda p: p.write_text(with_count("1").replace("Do it.", "Do\x00 it.")),
+        ", line 5: the character U+0000 at column 13 is not allowed in YAML (a control character",
     ),
     (
         "a quarter of a million values",
@@ -117,13 +117,13 @@ CASES = [
     ),
     (
         "a non-character on a later line",
-        lambda p: p.write_text(with_count("1").replace("Gör det.", "Gör \ufffe det.")),
-        ", line 11: the character U+FFFE at column 15 is not allowed in YAML",
+        lambda p: p.write_text(with_count("1").replace("Do it.", "Do \ufffe it.")),
+        ", line 5: the character U+FFFE at column 14 is not allowed in YAML",
     ),
     (
         "undefined alias",
         lambda p: p.write_text(with_count("*many")),
-        ", line 13: an alias (*many) is not allowed here",
+        ", line 7: an alias (*many) is not allowed here",
     ),
 ]
 
@@ -164,7 +164,7 @@ def test_a_count_that_is_big_but_short_is_an_ordinary_field_error(tmp_path):
     result = check_in_bounded_child(tmp_path)
     assert result.returncode == 1
     assert (
-        f"line 13, mission 'malus-01', field 'effect[0].draw': must be from 1 to 5, not {'9' * 24}"
+        f"line 7, mission 'malus-01', field 'effect[0].draw': must be from 1 to 5, not {'9' * 24}"
         in result.stderr
     )
 

@@ -32,7 +32,7 @@ def run(*args):
         (["--base-url", "https://gong.example.org/?lang=fr"], "query"),
         ([*GOOD, "--paper", "a3"], "'--paper'"),
         ([*GOOD, "--backs", "both"], "'--backs'"),
-        ([*GOOD, "--lang", "de"], "'--lang'"),
+        ([*GOOD, "--lang", "pt"], "'--lang'"),
         ([*GOOD, "--dpi", "50"], "'--dpi'"),
         ([*GOOD, "--dpi", "high"], "'--dpi'"),
         ([*GOOD, "--jobs", "0"], "'--jobs'"),

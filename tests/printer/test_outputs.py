@@ -207,7 +207,7 @@ def test_text_and_code_stay_inside_the_safe_zone(code):
     [
         ({"paper": "a3"}, "unknown paper"),
         ({"backs": "both"}, "unknown backs"),
-        ({"lang": "de"}, "unsupported language"),
+        ({"lang": "pt"}, "unsupported language"),
         ({"dpi": 20}, "DPI must be between"),
         ({"jobs": 0}, "at least 1"),
         ({"cards": ()}, "no cards"),

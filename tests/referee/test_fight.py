@@ -301,7 +301,7 @@ def test_fight_several_out_at_once_active_player_first_then_clockwise():
 
 
 def test_fight_mission_effects_come_from_the_mission_files(tmp_path):
-    texts = "    title: {en: T, fr: T, sv: T}\n    text: {en: X, fr: X, sv: X}\n"
+    texts = "    title: T\n    text: X\n"
     files = {
         "bonus": "  - id: b1\n" + texts + "    effect:\n      - give: {count: 2, to: right}\n",
         "malus": "  - id: m1\n" + texts + "    effect:\n      - draw: 3\n",

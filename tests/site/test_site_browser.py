@@ -126,7 +126,9 @@ def test_home_links_card_link_and_language_switch_on_a_phone(
     mission = next(m for m in book.of_kind(Kind.BONUS) if m.title_in("en") == english)
 
     # Switching language keeps the same mission, now in French, and is remembered.
-    page.locator(".langs a", has_text="FR").click()
+    # The language menu opens without JavaScript (a <details>), then lists every language.
+    page.locator(".langs summary").click()
+    page.locator(".langs a", has_text="Français").click()
     page.wait_for_url("**/c/NE5?lang=fr*")
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert page.locator(".mission h1").inner_text() == mission.title_in("fr")
@@ -148,3 +150,30 @@ def test_other_pages_fit_a_phone(phone, path: str) -> None:
     phone.goto(path)
     assert phone.locator("h1").first.inner_text().strip()
     check_fits(phone)
+
+
+@pytest.mark.parametrize("lang", ["hi", "bn", "de", "fi"])
+def test_long_words_and_indic_scripts_fit_a_phone(phone, book: MissionBook, lang, tmp_path):
+    """Finnish and German compounds, Devanagari and Bengali: the home page, a mission and the
+    open language menu stay within 360 px, in a font that has the script (the page's font
+    stack falls back to one: a missing glyph would draw as a box)."""
+    page = phone
+    page.goto(f"/?lang={lang}")
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.evaluate("document.documentElement.dir") == "ltr"
+    check_fits(page)
+    page.locator(".langs summary").click()
+    assert page.locator(".langs a").count() == len(site_languages(page))
+    check_fits(page)
+    page.screenshot(path=tmp_path / f"home-{lang}.png", full_page=True)
+    mission = book.get("fight-05")
+    page.goto(f"/m/{mission.id}?lang={lang}")
+    assert page.locator(".mission h1").inner_text() == mission.title_in(lang)
+    check_fits(page)
+    page.screenshot(path=tmp_path / f"mission-{lang}.png", full_page=True)
+
+
+def site_languages(page) -> list[str]:
+    return page.eval_on_selector_all(
+        "link[rel=alternate][hreflang]", "ls => ls.map(l => l.hreflang)"
+    )[:-1]

@@ -82,7 +82,7 @@ def broken_missions(tmp_path: Path) -> Path:
     missions = tmp_path / "missions"
     shutil.copytree(BUNDLED_MISSIONS, missions)
     malus = missions / "malus.yaml"
-    malus.write_text(malus.read_text("utf-8").replace("fr:", "fi:", 1), "utf-8")
+    malus.write_text(malus.read_text("utf-8").replace("draw: 1", "draw: lots", 1), "utf-8")
     return missions
 
 
@@ -102,7 +102,7 @@ def test_serve_refuses_invalid_missions_and_says_why(
     )
     assert result.exit_code == 1
     assert "not starting" in result.output
-    assert "malus.yaml" in result.output and "field 'title.fi'" in result.output
+    assert "malus.yaml" in result.output and "field 'effect[0].draw'" in result.output
 
 
 @pytest.mark.parametrize("secure", [False, True])

@@ -12,7 +12,7 @@ from gong.i18n import LANGUAGES
 
 def lang_of(client: FlaskClient, path: str = "/", **headers: str) -> str:
     html = client.get(path, headers=headers).get_data(as_text=True)
-    return re.search(r'<html lang="([a-z]+)">', html).group(1)
+    return re.search(r'<html lang="([a-z]+)" dir="(?:ltr|rtl)">', html).group(1)
 
 
 @pytest.mark.parametrize(
@@ -21,9 +21,10 @@ def lang_of(client: FlaskClient, path: str = "/", **headers: str) -> str:
         ("", "en"),
         ("fr", "fr"),
         ("sv-SE,sv;q=0.9,en;q=0.8", "sv"),
-        ("de-DE, fr-CA;q=0.7, en;q=0.5", "fr"),
+        ("pt-BR, fr-CA;q=0.7, en;q=0.5", "fr"),
         ("en;q=0.2, sv;q=0.9, fr;q=0.5", "sv"),
-        ("de, it", "en"),
+        ("de, it", "de"),
+        ("pt, ja", "en"),
         ("*", "en"),
         ("fr;q=0, sv;q=0.1", "sv"),
         ("garbage;;;q=x", "en"),
@@ -53,10 +54,12 @@ def test_only_a_chosen_language_is_remembered(client: FlaskClient) -> None:
 @pytest.mark.parametrize("path", ["/", "/fight", "/c/J1", "/m/nope", "/rules/jokers"])
 def test_every_page_has_a_plain_link_to_each_language(client: FlaskClient, path: str) -> None:
     html = client.get(path + "?lang=fr").get_data(as_text=True)
-    nav = re.search(r'<nav class="langs" aria-label="Langue">(.*?)</nav>', html, re.S).group(1)
+    menu = re.search(r'<details class="langs">(.*?)</details>', html, re.S).group(1)
+    assert '<summary title="Langue">Français</summary>' in menu
+    nav = re.search(r'<nav aria-label="Langue">(.*?)</nav>', menu, re.S).group(1)
     links = re.findall(r'<a href="([^"]+)" hreflang="(\w+)"', nav)
     assert [lang for _, lang in links] == list(LANGUAGES)
     for href, lang in links:
         assert href.startswith(path + "?lang=" + lang)
     assert nav.count('aria-current="page"') == 1
-    assert 'hreflang="fr" lang="fr" title="Français" aria-current="page"' in nav
+    assert 'hreflang="fr" lang="fr" dir="ltr" aria-current="page">Français</a>' in nav

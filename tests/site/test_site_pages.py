@@ -17,23 +17,27 @@ from server.texts import TEXTS, kind_card, kind_mission, missing_texts, text
 
 
 def html_lang(html: str) -> str:
-    match = re.search(r'<html lang="([a-z]+)">', html)
+    match = re.search(r'<html lang="([a-z]+)" dir="(?:ltr|rtl)">', html)
     assert match, "every page declares its language"
     return match.group(1)
 
 
 def test_every_site_text_exists_in_every_language() -> None:
+    """Each language's file has exactly English's keys and placeholders: a missing or an
+    extra key anywhere fails here, before the site would hide that language."""
     assert missing_texts() == []
     assert set(TEXTS) == set(LANGUAGES)
 
 
 def test_kind_labels_follow_each_language() -> None:
     assert [kind_card(k, "en") for k in Kind] == ["Fight card", "Malus card", "Bonus card"]
-    assert kind_card(Kind.FIGHT, "fr") == f"Carte {kind_name(Kind.FIGHT, 'fr')}" == "Carte Défi"
-    # Swedish compounds: -ning words take a linking s.
-    assert [kind_card(k, "sv") for k in Kind] == ["Utmaningskort", "Minuskort", "Bonuskort"]
-    assert kind_mission(Kind.FIGHT, "sv") == "Utmaningsuppdrag"
+    # As the printed rules name the yellow cards: "carte fight", "fight kort".
+    assert kind_card(Kind.FIGHT, "fr") == f"Carte {kind_name(Kind.FIGHT, 'fr')}" == "Carte Fight"
+    # Swedish compounds, written out whole: no "Minuskort", which a child reads backwards.
+    assert [kind_card(k, "sv") for k in Kind] == ["Fightkort", "Maluskort", "Bonuskort"]
+    assert kind_mission(Kind.FIGHT, "sv") == "Fightuppdrag"
     assert kind_mission(Kind.BONUS, "fr") == "Mission Bonus"
+    assert {kind_name(k, "sv") for k in Kind} == {"Bonus", "Fight", "Malus"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -220,6 +224,6 @@ def test_a_crash_gets_a_friendly_page_in_the_visitors_language(app) -> None:
     response = app.test_client().get("/crash?lang=sv")
     html = response.get_data(as_text=True)
     assert response.status_code == 500
-    assert '<html lang="sv">' in html and escape(text("sv", "broken")) in html
+    assert '<html lang="sv" dir="ltr">' in html and escape(text("sv", "broken")) in html
     assert "a bug" not in html
     assert response.headers["X-Content-Type-Options"] == "nosniff"

@@ -88,7 +88,7 @@ def test_a_page_missing_in_a_language_is_shown_in_english(tmp_path: Path) -> Non
         {"SECRET_KEY": TEST_KEY, "GONG_RULES": str(tmp_path), "GONG_RANDOM": random.Random(1)}
     )
     html = app.test_client().get("/rules/fight?lang=sv").get_data(as_text=True)
-    assert '<html lang="sv">' in html
+    assert '<html lang="sv" dir="ltr">' in html
     assert '<article class="rules" lang="en">' in html
     assert "<h1>fight en</h1>" in html
 

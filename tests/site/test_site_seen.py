@@ -111,7 +111,7 @@ def test_a_tampered_or_malformed_cookie_is_ignored(
     for path in ("/bonus", "/c/NE5", "/malus"):
         response = client.get(path)
         assert response.status_code == 200
-        assert '<html lang="en">' in response.get_data(as_text=True)
+        assert '<html lang="en" dir="ltr">' in response.get_data(as_text=True)
     # The next cookie is a fresh, valid one.
     state = SeenCookie(TEST_KEY).loads(client.get_cookie(COOKIE_NAME).value)
     assert set(state.last) == {Kind.BONUS, Kind.MALUS}

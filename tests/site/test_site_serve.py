@@ -46,7 +46,7 @@ def test_gong_serve_serves_the_site_under_granian(
             return error.code, error.read().decode(), error.headers
 
     status, html, headers = get("/", **{"Accept-Language": "sv"})
-    assert status == 200 and '<html lang="sv">' in html
+    assert status == 200 and '<html lang="sv" dir="ltr">' in html
     assert headers["Server"] == "granian"
     assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
     css = re.search(r'href="(/s/site-[0-9a-f]+\.css)"', html).group(1)
@@ -66,7 +66,7 @@ def test_gong_serve_serves_the_site_under_granian(
     status, html, _ = get("/c/j2?lang=fr")
     assert status == 200 and "GONG JOKER" in html
     status, html, _ = get("/c/ZZ9")
-    assert status == 404 and "ZZ9" in html and '<html lang="fr">' in html
+    assert status == 404 and "ZZ9" in html and '<html lang="fr" dir="ltr">' in html
 
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=20) == 0

@@ -93,11 +93,11 @@ def test_a_wrong_method_gets_the_site_page_in_the_visitors_language(
     base, _ = served
     status, html, headers = get(base + "/bonus?lang=fr", method="POST")
     assert status == 405
-    assert '<html lang="fr">' in html and "Pas par ici" in html
+    assert '<html lang="fr" dir="ltr">' in html and "Pas par ici" in html
     assert "GET" in headers["Allow"]
     assert_site_headers(headers)
     status, html, headers = get(base + "/c/NE5", method="DELETE", **{"Accept-Language": "sv"})
-    assert status == 405 and '<html lang="sv">' in html
+    assert status == 405 and '<html lang="sv" dir="ltr">' in html
     assert_site_headers(headers)
 
 
@@ -108,7 +108,7 @@ def test_a_too_long_address_gets_the_site_page(served: tuple[str, subprocess.Pop
         base, f"GET /c/NE5?{query} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode()
     )
     assert status == 414
-    assert '<html lang="fr">' in body and "Ce lien est trop long" in body
+    assert '<html lang="fr" dir="ltr">' in body and "Ce lien est trop long" in body
     assert_site_headers(head)
     # Just under the limit is a page like any other.
     fits = "x=" + "a" * (MAX_REQUEST_LINE - 40)
@@ -128,7 +128,7 @@ def test_too_large_headers_get_the_site_page(served: tuple[str, subprocess.Popen
     request = f"GET /c/NE5 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAccept-Language: sv\r\nX-Big: {big}\r\n\r\n"
     status, head, body = raw(base, request.encode())
     assert status == 431
-    assert '<html lang="sv">' in body and "För mycket att läsa" in body
+    assert '<html lang="sv" dir="ltr">' in body and "För mycket att läsa" in body
     assert_site_headers(head)
 
 
