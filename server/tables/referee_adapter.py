@@ -16,13 +16,16 @@ with a hidden card: a GONG FIGHT gift shows its card to the giver and the receiv
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from gong.i18n import DEFAULT_LANGUAGE
 from gong.referee import GAMES, GameSetupError, IllegalAction, from_json, new_game
 from gong.referee.bots import make_bot
+from gong.yamlsource import YamlSourceError, load_yaml
 
 try:
     from gong.referee.errors import SeatError
@@ -434,3 +437,36 @@ try:  # the referee's English renderer, when it has one
         return _referee_render_impl({"code": event["code"], "params": event["params"]}, name=name)
 except ImportError:  # pragma: no cover - depends on the referee in use
     _referee_render = None
+
+
+HISTORY_TEXTS = Path(__file__).resolve().parent.parent / "content" / "texts" / "history"
+"""One file per language beyond those written above: `and`, `adapter`, `events`, `reasons`,
+and the service's own `table` lines and `errors`."""
+
+FILED_TEXTS: dict[str, Mapping[str, Any]] = {}
+"""Each filed language's whole file, for the service's sections."""
+
+
+def _load_history_texts(directory: Path = HISTORY_TEXTS) -> None:
+    """Add the history texts of the languages kept in files; a text written in this module wins.
+    A file with a problem is left out whole (its history then reads in English), so a typo
+    in one language never stops the tables."""
+    for path in sorted(directory.glob("*.yaml")):
+        lang = path.stem
+        try:
+            data = load_yaml(path)
+            events = {code: (full, hidden) for code, (full, hidden) in data["events"].items()}
+            adapter = {key: str(text) for key, text in data["adapter"].items()}
+            reasons = {key: str(text) for key, text in data["reasons"].items()}
+            joiner = str(data["and"])
+        except (YamlSourceError, KeyError, TypeError, ValueError, AttributeError) as problem:
+            logging.getLogger(__name__).warning("history texts %s left out: %s", path, problem)
+            continue
+        FILED_TEXTS[lang] = data
+        _TEXTS.setdefault(lang, adapter)
+        _AND.setdefault(lang, joiner)
+        EVENT_TEXTS.setdefault(lang, events)
+        REASON_TEXTS.setdefault(lang, reasons)
+
+
+_load_history_texts()

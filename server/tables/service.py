@@ -221,6 +221,14 @@ ERROR_TEXTS: dict[str, dict[str, str]] = {
     },
 }
 
+# The languages kept in files (server/content/texts/history/) add their lines and refusals;
+# one without a section keeps English there.
+for _lang, _data in referee.FILED_TEXTS.items():
+    if isinstance(_data.get("table"), Mapping):
+        TABLE_TEXTS.setdefault(_lang, {k: str(v) for k, v in _data["table"].items()})
+    if isinstance(_data.get("errors"), Mapping):
+        ERROR_TEXTS.setdefault(_lang, {k: str(v) for k, v in _data["errors"].items()})
+
 
 # --- one table, as loaded ------------------------------------------------------------------
 
