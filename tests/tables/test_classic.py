@@ -259,3 +259,11 @@ def test_classic_card_colours_contrast_at_least_4_5_to_1():
 
 def test_registered_games_are_all_classic_or_gong():
     assert set(CLASSIC) <= set(GAMES)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_play_page_of_every_game_names_its_options_in_every_language(app, game):
+    client = app.test_client()
+    for lang in ("en", "fr", "sv"):
+        page = client.get(f"/play?game={game}&lang={lang}")
+        assert page.status_code == 200, (game, lang)
