@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import os
-import random
+import secrets
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -161,7 +161,7 @@ def simulate(
     option_pairs: tuple[str, ...],
     jobs: int,
 ) -> None:
-    """Play many games of VARIANT (gong-link, gong-family, gong-fight) between bots and show
+    """Play many games of VARIANT (GAMES) between bots and show
     who wins and how long games last.
 
     Ctrl-C or SIGTERM stops the run and its workers at once: nothing is printed or drawn, and
@@ -238,7 +238,7 @@ def play(
     bots: str,
     option_pairs: tuple[str, ...],
 ) -> None:
-    """Play VARIANT (gong-link, gong-family, gong-fight) in the terminal against bots.
+    """Play VARIANT (GAMES) in the terminal against bots.
 
     Answer with a choice's number or the action's text (like 'play NE5'); an empty answer lets
     play go on when acting is optional (a GONG call); q quits."""
@@ -248,8 +248,17 @@ def play(
     kinds = parse_bots(bots, variant)
     options = game_options(variant, parse_options(variant, option_pairs))
     if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
+        seed = secrets.randbits(64)  # a deal nobody can guess from the clock or a few tries
     game = start_game(variant, players, seed, options)
     seated = seat_bots(kinds, players, skip=seat)
     bot_players = {s: make_bot(kind, variant, seed * 8 + s) for s, kind in seated.items()}
     Terminal(game, seat, seated, bot_players).run(variant, seed)
+
+
+def _name_the_games(*commands: click.Command) -> None:
+    """Write every registered game into the commands' help, so a new game shows up there."""
+    for command in commands:
+        command.help = (command.help or "").replace("(GAMES)", f"(one of {', '.join(GAMES)})")
+
+
+_name_the_games(simulate, play)

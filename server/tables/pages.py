@@ -411,6 +411,11 @@ def _seat_rows(table: Table, answer: dict[str, Any], me: int | None) -> list[dic
     families = (view.get("table") or {}).get("families") or []
     outcome = answer["outcome"] or {}
     scores = outcome.get("scores") or []
+    # The classic games' running match: totals (Go Boom, Gang of Four), books (Go Fish), and
+    # who has announced their last card (Gang of Four).
+    totals = view.get("totals") or (view.get("table") or {}).get("totals") or []
+    books = (view.get("table") or {}).get("books") or []
+    last_card = view.get("last_card") or []
     rows = []
     for seat in answer["seats"]:
         s = seat["seat"]
@@ -434,6 +439,9 @@ def _seat_rows(table: Table, answer: dict[str, Any], me: int | None) -> list[dic
                 if s < len(scores) and (s >= len(counts) or scores[s] != counts[s])
                 else None,
                 "wins": answer["tally"][s] if s < len(answer["tally"]) else 0,
+                "total": totals[s] if s < len(totals) else None,
+                "books": books[s] if s < len(books) else [],
+                "last_card": s < len(last_card) and bool(last_card[s]),
                 "winner": s in outcome.get("winners", []),
             }
         )
@@ -539,10 +547,42 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
             table.name_of(w, g.lang) for w in (outcome or {}).get("winners", [])
         ),
         card=lambda code: show.card(code, g.lang),
+        board=_board_lines(view),
+        played=_played(view, table),
+        ask_label=t(
+            "ask_rank"
+            if pieces["asks"] and all(len(a) <= 2 and a[-1] not in "SHDC" for a in pieces["asks"])
+            else "ask_for"
+        ),
         holds_seat=bool(seat_secret) and reader is not None,
         next_id=answer["next"],
         is_creator_secret=bool(creator_secret),
     )
+
+
+def _board_lines(view: dict[str, Any]) -> list[str]:
+    """The match's state in words: the round or game number and the dead hand."""
+    table = view.get("table") or {}
+    lines = []
+    if table.get("rounds"):
+        lines.append(t("round_of", n=table.get("round", 1), of=table["rounds"]))
+    if view.get("game_number") and view.get("target_score"):
+        lines.append(t("gof_game", n=view["game_number"], target=view["target_score"]))
+    if view.get("dead_hand"):
+        lines.append(t("dead_hand", n=view["dead_hand"]))
+    return lines
+
+
+def _played(view: dict[str, Any], table: Table) -> dict[str, Any] | None:
+    """The combination on the table (Gang of Four): its cards and who played it."""
+    on_table = view.get("table") or {}
+    cards = on_table.get("cards")
+    if not isinstance(cards, list) or not cards or on_table.get("by") is None:
+        return None
+    return {
+        "cards": [show.card(code, g.lang) for code in cards],
+        "by": t("on_table", name=table.name_of(on_table["by"], g.lang)),
+    }
 
 
 def _plain_label(action: str, table: Table) -> str:
@@ -552,7 +592,10 @@ def _plain_label(action: str, table: Table) -> str:
         name = table.name_of(int(rest), g.lang)
         key = {"gong": "act_catch", "target": "act_target", "winner": "act_winner"}.get(verb)
         return t(key, name=name) if key else f"{verb} {name}"
-    key = {"draw": "act_draw", "keep": "act_keep", "gong": "act_gong"}.get(verb)
+    key = {
+        "draw": "act_draw", "keep": "act_keep", "gong": "act_gong", "pass": "act_pass",
+        "announce": "act_announce",
+    }.get(verb)  # fmt: skip
     if verb == "no-counter":
         key = "act_no_counter"
     return t(key) if key else action

@@ -302,6 +302,31 @@ EVENT_TEXTS: dict[str, dict[str, tuple[str, str | None]]] = {
             "Plus rien à piocher\u202f: chaque main devient la pile de son joueur.",
             None,
         ),
+        "book": ("{Player} pose un carré de {rank}.", None),
+        "gave_rank": (
+            "{Player} donne à {to} ses cartes {rank}\u202f: {cards}.",
+            "{Player} donne à {to} ses cartes {rank} ({count}).",
+        ),
+        "starts": ("{Player} commence.", None),
+        "drew_for_deal": ("{Player} tire {card} pour la donne.", None),
+        "dealer": ("{Player} distribue en premier.", None),
+        "round": ("Manche {round}\u202f: {player} distribue.", None),
+        "boom": (
+            "{Player} joue {card}\u202f: BOUM\u202f! Tous les autres piochent une carte.",
+            None,
+        ),
+        "round_over": ("Fin de la manche {round}\u202f: chaque score s'ajoute au total.", None),
+        "game_began": ("Partie {game}\u202f: {player} distribue, on joue {direction}.", None),
+        "dead_hand": ("{count} cartes sont mises de côté (la main morte).", None),
+        "played_cards": ("{Player} joue {cards} ({kind}).", None),
+        "cleared": ("Tout le monde a passé\u202f: {player} ramasse et recommence.", None),
+        "last_card": ("{Player} n'a plus qu'une carte\u202f: dernière carte\u202f!", None),
+        "barred": (
+            "{Player} a oublié «\u202fDernière carte\u202f!\u202f» et sort de cette partie.",
+            None,
+        ),
+        "returned": ("{Player} rend {card} à {to}.", None),
+        "scored": ("{Player} gagne la partie {game}. Totaux\u202f: {totals}.", None),
         "ended": ("La partie est finie\u202f: {reason}. Victoire de {winners}.", None),
     },
     "sv": {
@@ -332,6 +357,25 @@ EVENT_TEXTS: dict[str, dict[str, tuple[str, str | None]]] = {
         "laid": ("{Player} lade ut {card}.", None),
         "took": ("{Player} tog {card} från {from}.", "{Player} tog ett kort från {from}."),
         "own_piles": ("Inga kort kvar att dra: varje hand blir sin spelares hög.", None),
+        "book": ("{Player} lade ut ett fyrtal {rank}.", None),
+        "gave_rank": (
+            "{Player} gav {to} sina {rank}-kort: {cards}.",
+            "{Player} gav {to} sina {rank}-kort ({count}).",
+        ),
+        "starts": ("{Player} börjar.", None),
+        "drew_for_deal": ("{Player} drog {card} för given.", None),
+        "dealer": ("{Player} delar ut först.", None),
+        "round": ("Runda {round} börjar: {player} delar ut.", None),
+        "boom": ("{Player} spelade {card}: BOOM! Alla andra drar ett kort.", None),
+        "round_over": ("Runda {round} är slut: varje poäng läggs till summan.", None),
+        "game_began": ("Parti {game}: {player} delar ut, och vi spelar {direction}.", None),
+        "dead_hand": ("{count} kort läggs undan som död hand.", None),
+        "played_cards": ("{Player} spelade {cards} ({kind}).", None),
+        "cleared": ("Alla andra stod över: {player} tar bort korten och börjar.", None),
+        "last_card": ("{Player} har ett kort kvar: sista kortet!", None),
+        "barred": ("{Player} glömde säga ”Sista kortet!” och är ute det här partiet.", None),
+        "returned": ("{Player} gav tillbaka {card} till {to}.", None),
+        "scored": ("{Player} vann parti {game}. Summor: {totals}.", None),
         "ended": ("Spelet är slut: {reason}. {winners} vann.", None),
     },
 }
@@ -342,6 +386,10 @@ REASON_TEXTS: dict[str, dict[str, str]] = {
         "all_families": "les neuf familles sont posées",
         "no_moves": "plus personne ne peut jouer",
         "turn_limit": "le nombre de tours maximum est atteint",
+        "target_score": "un joueur a atteint le score visé",
+        "draw_pile_empty": "la pioche est vide",
+        "all_books": "les 13 carrés sont posés",
+        "rounds_played": "toutes les manches sont jouées",
     },
     "sv": {
         "out_of_cards": "en spelare har inga kort kvar",
@@ -349,6 +397,10 @@ REASON_TEXTS: dict[str, dict[str, str]] = {
         "all_families": "alla nio familjer är utlagda",
         "no_moves": "ingen kan spela längre",
         "turn_limit": "största antalet drag är nått",
+        "target_score": "en spelare nådde målpoängen",
+        "draw_pile_empty": "draghögen tog slut",
+        "all_books": "alla 13 fyrtal är utlagda",
+        "rounds_played": "alla rundor är spelade",
     },
 }
 _SEAT_PARAMS = ("player", "target", "to", "attacker", "with", "asker", "loser", "from")
@@ -406,9 +458,101 @@ def _kind_name(kind: str, lang: str) -> str:
         return kind
 
 
+# Words for the params the classic games give as codes, so the history reads as words.
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "joker": "joker", "G": "green", "Y": "yellow", "R": "red", "M1": "multicolour 1",
+        "PG": "green phoenix", "PY": "yellow phoenix", "DR": "red dragon",
+    },
+    "fr": {
+        "joker": "joker", "G": "vert", "Y": "jaune", "R": "rouge", "M1": "1 multicolore",
+        "PG": "phénix vert", "PY": "phénix jaune", "DR": "dragon rouge",
+        "clockwise": "dans le sens des aiguilles d'une montre",
+        "counter-clockwise": "dans le sens inverse des aiguilles d'une montre",
+        "single": "carte seule", "pair": "paire", "triple": "brelan", "straight": "suite",
+        "flush": "couleur", "full house": "full", "straight flush": "quinte flush",
+        "gang": "gang",
+    },
+    "sv": {
+        "joker": "joker", "G": "grön", "Y": "gul", "R": "röd", "M1": "flerfärgad 1",
+        "PG": "grön fenix", "PY": "gul fenix", "DR": "röd drake",
+        "clockwise": "medurs", "counter-clockwise": "moturs",
+        "single": "ensamt kort", "pair": "par", "triple": "triss", "straight": "stege",
+        "flush": "färg", "full house": "kåk", "straight flush": "färgstege", "gang": "gäng",
+    },
+}  # fmt: skip
+_SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_STANDARD_CODE = re.compile(r"^(10|[2-9AJQKT])([SHDC])$")
+_GANG_CODE = re.compile(r"^([GYR])(\d{1,2})$")
+
+
+def card_word(code: str, lang: str) -> str:
+    """A card as the history names it: "Q♠", "joker", "green 7", "NEBULA 5"; a code it does
+    not know stays as it is."""
+    words = _WORDS.get(lang, _WORDS["en"])
+    if not isinstance(code, str):
+        return str(code)
+    match = _STANDARD_CODE.match(code)
+    if match:
+        rank = "10" if match[1] == "T" else match[1]
+        return f"{rank}{_SUIT_SIGNS[match[2]]}"
+    if code.startswith("JK"):
+        return words["joker"]
+    match = _GANG_CODE.match(code)
+    if match:
+        return f"{words[match[1]]} {match[2]}"
+    if code in words and code in ("M1", "PG", "PY", "DR"):
+        return words[code]
+    try:
+        from gong.cards import parse_card
+
+        card = parse_card(code)
+    except ValueError:
+        return code
+    return "JOKER" if card.is_joker else f"{card.family.label} {card.number}"
+
+
+def _mission_title(mission_id: Any, lang: str) -> Any:
+    try:
+        from gong.referee.fight import bundled_missions
+
+        found = bundled_missions().get(str(mission_id))
+    except (ImportError, ValueError, OSError):
+        return mission_id
+    if found is None:
+        return mission_id
+    opening, closing = _QUOTES.get(lang, _QUOTES["en"])
+    return f"{opening}{found.title_in(lang)}{closing}"
+
+
+_QUOTES = {"en": ("“", "”"), "fr": ("«\u202f", "\u202f»"), "sv": ("”", "”")}
+
+
+def readable(event: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The event with its card codes, mission ids, directions and combination kinds turned
+    into words of `lang`, and lists of totals written out."""
+    words = _WORDS.get(lang, {})
+    params = dict(event["params"])
+    for key in ("card", "asked"):
+        if isinstance(params.get(key), str):
+            params[key] = card_word(params[key], lang)
+    if isinstance(params.get("cards"), list):
+        params["cards"] = ", ".join(card_word(c, lang) for c in params["cards"])
+    if event["code"] == "mission" and "mission" in params:
+        params["mission"] = _mission_title(params["mission"], lang)
+    for key in ("direction", "kind"):
+        if isinstance(params.get(key), str) and params[key] in words:
+            params[key] = words[params[key]]
+    if isinstance(params.get("totals"), list):
+        params["totals"] = " · ".join(map(str, params["totals"]))
+    return {**event, "params": params}
+
+
 def render(event: Mapping[str, Any], lang: str, name: Callable[[int], str]) -> str:
     """One game event's text in `lang`; `name` names a seat."""
     texts = _TEXTS.get(lang, _TEXTS[DEFAULT_LANGUAGE])
+    if event["code"] not in ("action", "ended"):
+        event = readable(event, lang)
     code, params = event["code"], event["params"]
     if code == "action":
         player = name(event["seat"])
@@ -467,6 +611,8 @@ def _load_history_texts(directory: Path = HISTORY_TEXTS) -> None:
         _AND.setdefault(lang, joiner)
         EVENT_TEXTS.setdefault(lang, events)
         REASON_TEXTS.setdefault(lang, reasons)
+        if isinstance(data.get("words"), Mapping):
+            _WORDS.setdefault(lang, {str(k): str(v) for k, v in data["words"].items()})
 
 
 _load_history_texts()

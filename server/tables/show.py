@@ -9,11 +9,19 @@ from typing import Any
 from gong.cards import CardCodeError, parse_card
 from gong.i18n import gem_name
 from server.tables.forms import shape
+from server.tables.referee_adapter import card_word
 
 SUITS = {"S": ("♠", "black"), "H": ("♥", "red"), "D": ("♦", "red"), "C": ("♣", "black")}
 _STANDARD = re.compile(r"^(10|[2-9AJQKT])([SHDC])$")
 _GANG = re.compile(r"^([RGY])(\d{1,2})$")
 GANG_COLOURS = {"R": "red", "G": "green", "Y": "yellow"}
+# Gang of Four's special cards: (look, the big sign, the small letters).
+GANG_SPECIAL = {
+    "M1": ("g-multi", "1", "M"),
+    "PG": ("g-green", "P", "G"),
+    "PY": ("g-yellow", "P", "Y"),
+    "DR": ("g-red", "D", "R"),
+}
 
 # Verbs that take picked cards, in the order their buttons appear.
 CARD_VERBS = ("play", "lay", "give", "joker", "counter")
@@ -38,16 +46,35 @@ def card(code: str, lang: str) -> dict[str, Any]:
             "top": parsed.family.label,
             "low": gem_name(parsed.gem, lang),
         }
+    name = card_word(code, lang)
     match = _STANDARD.match(code)
     if match:
         symbol, colour = SUITS[match.group(2)]
         rank = "10" if match.group(1) == "T" else match.group(1)
-        return {"code": code, "look": f"s-{colour}", "big": rank, "top": symbol, "low": symbol}
+        return {
+            "code": code, "look": f"s-{colour}", "big": rank, "top": symbol, "low": symbol,
+            "name": name,
+        }  # fmt: skip
+    if re.fullmatch(r"JK\d", code):
+        return {
+            "code": code,
+            "look": "s-joker",
+            "big": "★",
+            "top": "JOKER",
+            "low": "",
+            "name": name,
+        }
     match = _GANG.match(code)
     if match:
         colour = GANG_COLOURS[match.group(1)]
-        return {"code": code, "look": f"g-{colour}", "big": match.group(2), "top": "", "low": ""}
-    return {"code": code, "look": "other", "big": code, "top": "", "low": ""}
+        return {
+            "code": code, "look": f"g-{colour}", "big": match.group(2), "top": match.group(1),
+            "low": "", "name": name,
+        }  # fmt: skip
+    if code in GANG_SPECIAL:
+        look, big, top = GANG_SPECIAL[code]
+        return {"code": code, "look": look, "big": big, "top": top, "low": "", "name": name}
+    return {"code": code, "look": "other", "big": code, "top": "", "low": "", "name": name}
 
 
 def move_pieces(legal: list[str]) -> dict[str, Any]:

@@ -14,7 +14,8 @@ FILED = sorted(path.stem for path in adapter.HISTORY_TEXTS.glob("*.yaml"))
 
 
 def placeholders(text: str | None) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text or "") if name}
+    """The names a text fills; `{Player}` is `{player}` capitalised, so they count as one."""
+    return {name.lower() for _, name, _, _ in string.Formatter().parse(text or "") if name}
 
 
 def test_every_served_language_has_its_history_texts():
@@ -31,6 +32,7 @@ def test_a_filed_language_has_every_event_with_the_same_placeholders(lang):
         assert placeholders(mine[1]) == placeholders(hidden), f"{lang}: hidden event {code}"
     assert set(adapter.REASON_TEXTS["fr"]) <= set(adapter.REASON_TEXTS[lang])
     assert set(adapter._TEXTS["en"]) == set(adapter._TEXTS[lang])
+    assert set(adapter._WORDS["fr"]) <= set(adapter._WORDS[lang]), f"{lang}: words"
 
 
 @pytest.mark.parametrize("lang", FILED)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from gong.i18n import LANGUAGES
 from gong.referee import GAMES
 from server.tables.forms import FormRefused, compose, open_rejoin, rejoin_token, shape
 from server.texts import CATALOG, TEXTS
@@ -431,7 +432,6 @@ def test_scan_and_rules_pages_stay_script_free(client):
 
 def test_every_table_page_string_is_in_every_language_the_tables_speak():
     """server/content/texts/tables/<lang>.yaml has English's keys and placeholders (checked
-    by the loader); the languages without the file yet get the table pages in English."""
-    assert CATALOG.table_languages[:3] == ("en", "fr", "sv")
-    for lang, problems in CATALOG.table_problems.items():
-        assert all(p.endswith(f"tables/{lang}.yaml: missing file") for p in problems), problems
+    by the loader) in every language the site serves: none falls back to English."""
+    assert CATALOG.table_problems == {}
+    assert CATALOG.table_languages == CATALOG.languages == LANGUAGES

@@ -214,3 +214,69 @@ def test_two_servers_on_one_redis_one_player_on_each(browser, tmp_path, redis_ur
         sit(bo.page, "Bo")
         play_out([ada, bo])
         assert over(ada.page) and over(bo.page)
+
+
+def _legal(server_url: str, page) -> list[str]:
+    """The legal actions of the page's seat, from the API with the page's own seat cookie."""
+    import json
+    import urllib.request
+
+    table_id = page.url.split("/t/")[1].split("?")[0]
+    secret = next(c["value"] for c in page.context.cookies() if c["name"] == f"gs_{table_id}")
+    request = urllib.request.Request(
+        f"{server_url}/api/tables/{table_id}", headers={"Authorization": f"Bearer {secret}"}
+    )
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)["legal"]
+
+
+def _tick(form, cards: list[str]) -> None:
+    """Tick each card of `cards` on the page; a card held twice is ticked in its second box
+    the second time."""
+    for code in dict.fromkeys(cards):
+        boxes = form.locator(f"input[name=card][value='{code}']")
+        for n in range(cards.count(code)):
+            boxes.nth(n).check()
+
+
+def test_gang_of_four_against_three_robots_through_the_page(browser, tmp_path):
+    with serving(tmp_path) as server:
+        phone = Phone(browser, server.url)
+        page = phone.page
+        seats = {0: "person", 1: "normal", 2: "normal", 3: "easy"}
+        make_table(page, "gang-of-four", "phones", seats, {}, target_score=10)
+        sit(page, "Ada")
+        page.wait_for_selector("form.move, section.over", timeout=10_000)
+        several = 0
+        checked = False
+        for _step in range(MAX_MOVES):
+            if over(page) or "Game 2" in page.inner_text("section.board"):
+                break
+            form = page.locator("form.move")
+            legal = _legal(server.url, page) if form.count() else []
+            if not legal:
+                page.wait_for_timeout(200)
+                page.reload()
+                continue
+            if not checked and page.locator(".played").count():
+                assert axe_clean(browser, server.url, page.url, phone.context.cookies()) == []
+                checked = True
+            plays = [a for a in legal if a.startswith("play ")]
+            if plays:
+                chosen = max(plays, key=lambda a: len(a.split())).split()[1:]
+                _tick(form, chosen)
+                ticked = form.locator("input[name=card]:checked").count()
+                assert ticked == len(chosen)
+                several += len(chosen) > 1
+                button = form.locator("button[name=verb][value=play]")
+            elif any(a.startswith("return ") for a in legal):
+                _tick(form, [next(a for a in legal if a.startswith("return ")).split()[1]])
+                button = form.locator("button[name=verb][value=return]")
+            else:
+                button = form.locator(f"button[name=action][value='{legal[0]}']")
+            with page.expect_navigation():
+                button.click()
+            assert page.locator("p.error").count() == 0, page.inner_text("p.error")
+        assert several > 0 and checked
+        assert over(page) or "Game 2" in page.inner_text("section.board")
+        assert phone.problems == []

@@ -415,3 +415,21 @@ def test_play_tells_what_a_bot_did_to_your_hand():
     assert result.exit_code == 0, result.output
     # A bot that asks you for a card you hold takes it, and you are told.
     assert re.search(r"seat \d \(greedy\): ask 0 (\w+) \(you lose \1\)", result.stdout)
+
+
+def test_help_names_every_registered_game():
+    for command in ("play", "simulate"):
+        shown = " ".join(run(command, "--help").output.split()).replace("- ", "-")
+        for name in GAMES:
+            assert name in shown, (command, name)
+
+
+def test_a_new_deal_has_a_64_bit_seed_nobody_can_guess():
+    seeds = []
+    for _ in range(3):
+        shown = run("play", "gong-link", "--players", "2", input="q\n").output
+        seeds.append(int(re.search(r"seed (\d+)", shown).group(1)))
+    assert all(0 <= seed < 2**64 for seed in seeds)
+    # Three seeds below a million out of 2**64 would happen once in 10**39 runs.
+    assert max(seeds) >= 1_000_000
+    assert len(set(seeds)) == 3
