@@ -319,7 +319,8 @@ def main(argv: list[str] | None = None) -> int:
             "no errors": result["errors"] == 0,
             "nothing lost or doubled": result["lost"] == result["doubled"] == 0,
         }
-        print("  targets: " + ", ".join(f"{t} {'met' if ok else 'NOT met'}" for t, ok in targets.items()))
+        verdicts = (f"{t} {'met' if ok else 'NOT met'}" for t, ok in targets.items())
+        print("  targets: " + ", ".join(verdicts))
     return 0
 
 
