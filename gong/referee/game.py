@@ -133,6 +133,7 @@ class Game:
         options: dict[str, Any],
         deck: Sequence[Any] | None = None,
     ) -> None:
+        self._take_options(options)
         self.players = players
         self.seed = seed
         self.options = options
@@ -371,6 +372,7 @@ class Game:
             self.players = data["players"]
             self.seed = data["seed"]
             self.options = dict(data["options"])
+            self._take_options(self.options)
             self.turn_limit = self.options["turn_limit"]
             state = data["state"]
             for name in (*self.STATE, *self.FIELDS):
@@ -389,6 +391,10 @@ class Game:
         self._cache = {}
         self._acting = None
         self._actor = None
+
+    def _take_options(self, options: dict[str, Any]) -> None:
+        """Read the options a game keeps as attributes; called first by a new game and by a
+        loaded one, so both set them up the same way. A game with such options overrides it."""
 
     def _upgrade(self, data: dict[str, Any], version: Any) -> dict[str, Any]:
         """The saved game of an older format, in today's; a game with a history of formats

@@ -37,7 +37,6 @@ As the referee keeps it:
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Sequence
 from typing import Any
 
 from gong.classic_cards import MAX_JOKERS, StandardCard, parse_standard_card, standard_deck
@@ -126,15 +125,8 @@ class GoBoomGame(Game):
     FIELDS = ("draw", "discard", "dealer", "round", "totals", "round_scores", "passes")
     STATS = ("plays", "booms", "draws", "passes", "blocked_rounds")
 
-    def __init__(
-        self,
-        players: int,
-        seed: int | str,
-        options: dict[str, Any],
-        deck: Sequence[Any] | None = None,
-    ) -> None:
+    def _take_options(self, options: dict[str, Any]) -> None:
         self._use_deck(options["jokers"])
-        super().__init__(players, seed, options, deck)
 
     def _use_deck(self, jokers: int) -> None:
         """This match's deck: the class's DECK is the default one, each game has its own."""
@@ -144,14 +136,6 @@ class GoBoomGame(Game):
             raise GameSetupError(f"option 'jokers' runs from 0 to {MAX_JOKERS}") from None
         self.DECK = self.t.cards
         self.CODES = self.t.codes
-
-    def _load(self, data: dict[str, Any], **keywords: Any) -> None:
-        try:
-            jokers = data["options"]["jokers"]
-        except (KeyError, TypeError):
-            raise GameSetupError("saved game is missing or garbles 'options'") from None
-        self._use_deck(jokers)
-        super()._load(data, **keywords)
 
     @property
     def rounds(self) -> int:

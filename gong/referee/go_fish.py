@@ -35,7 +35,6 @@ As the referee keeps it:
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Sequence
 from typing import Any
 
 from gong.classic_cards import STANDARD_52, Rank, parse_rank, parse_standard_card
@@ -148,23 +147,10 @@ class GoFishGame(Game):
     FIELDS = ("draw", "books")
     STATS = ("asks", "given", "go_fish", "lucky_draws", "books")
 
-    def __init__(
-        self,
-        players: int,
-        seed: int | str,
-        options: dict[str, Any],
-        deck: Sequence[Any] | None = None,
-    ) -> None:
+    def _take_options(self, options: dict[str, Any]) -> None:
         self.exact = options.get("exact_card", False)
         self.may_ask_held = options.get("may_ask_held_card", False)
         self.play_on = options.get("play_on", False)
-        super().__init__(players, seed, options, deck)
-
-    def _load(self, data: dict[str, Any], **keywords: Any) -> None:
-        super()._load(data, **keywords)
-        self.exact = self.options.get("exact_card", False)
-        self.may_ask_held = self.options.get("may_ask_held_card", False)
-        self.play_on = self.options.get("play_on", False)
 
     # --- the deal -------------------------------------------------------------------------------
 

@@ -13,7 +13,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -21,9 +20,8 @@ import pytest
 from gong.cards import DECK
 from printables.deck import STAGING_MARKER, remove_stale_staging
 
+from ..procutil import GUARD_SECONDS, alive, children, wait_for
 from .conftest import BASE, run_deck
-
-GUARD_SECONDS = 120
 
 
 def digests(folder: Path) -> dict[str, str]:
@@ -34,47 +32,8 @@ def digests(folder: Path) -> dict[str, str]:
     }
 
 
-def children(pid: int) -> set[int]:
-    """The live processes whose parent is PID, read from /proc."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        # Fields after the command name, which is in parentheses and may hold spaces.
-        state, ppid = stat.rsplit(")", 1)[1].split()[:2]
-        if int(ppid) == pid and state != "Z":
-            found.add(int(entry.name))
-    return found
-
-
-def alive(pids: set[int]) -> set[int]:
-    left = set()
-    for pid in pids:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if state != "Z":
-            left.add(pid)
-    return left
-
-
 def staging_folders(parent: Path) -> list[Path]:
     return sorted(p for p in parent.glob(".deck-*") if p.is_dir())
-
-
-def wait_for(condition, what: str):
-    deadline = time.monotonic() + GUARD_SECONDS
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    pytest.fail(f"gave up waiting for {what}")
 
 
 @pytest.fixture

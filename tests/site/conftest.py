@@ -3,16 +3,10 @@ seeded random generator so every draw is reproducible."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import shutil
 import signal
-import socket
 import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -22,6 +16,8 @@ from flask.testing import FlaskClient
 
 from gong.missions import MissionBook, load_missions
 from server import create_app
+
+from ..served import free_port, gong_command, server_env, wait_until_up
 
 TEST_KEY = "a-test-secret-key-never-used-in-production"
 PERMALINK = re.compile(r'href="/m/([a-z0-9-]+)"')
@@ -55,37 +51,6 @@ def shown_mission() -> Callable[[str], str]:
 
 
 # -- the real server, `gong serve`, in a subprocess ------------------------------------------
-
-
-def gong_command() -> list[str]:
-    script = shutil.which("gong", path=str(Path(sys.executable).parent))
-    return [script] if script else [sys.executable, "-m", "gong.cli"]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def server_env(tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GONG_")}
-    env["GONG_INSTANCE"] = str(tmp_path / "instance")
-    return env
-
-
-def wait_until_up(proc: subprocess.Popen, base: str) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"gong serve exited with {proc.returncode}: {proc.stderr.read()}")
-        try:
-            with urllib.request.urlopen(base + "/healthz", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError("gong serve did not answer within 30 s")
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from gong.i18n import KIND_STYLES
 from gong.missions import MissionBook
 from server import create_app
 
+from ..served import CHROMIUM_ARGS
 from .conftest import TEST_KEY
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -49,14 +50,7 @@ def browser():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=str(CHROMIUM),
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
+            args=CHROMIUM_ARGS,
         )
         yield browser
         browser.close()

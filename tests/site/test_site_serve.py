@@ -17,7 +17,8 @@ from pathlib import Path
 from gong.cards import Kind
 from gong.missions import BUNDLED_MISSIONS, MissionBook
 
-from .conftest import children, free_port, gong_command, server_env
+from ..served import free_port, gong_command, server_env
+from .conftest import children
 
 PERMALINK = re.compile(r'href="/m/([a-z0-9-]+)"')
 

@@ -5,14 +5,9 @@ the game played on to its end."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import signal
-import socket
 import subprocess
-import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections import Counter
@@ -22,36 +17,7 @@ from typing import Any
 
 import pytest
 
-
-def gong_command() -> list[str]:
-    script = shutil.which("gong", path=str(Path(sys.executable).parent))
-    return [script] if script else [sys.executable, "-m", "gong.cli"]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def server_env(tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GONG_")}
-    env["GONG_INSTANCE"] = str(tmp_path / "instance")
-    return env
-
-
-def wait_until_up(proc: subprocess.Popen, base: str) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"gong serve exited with {proc.returncode}: {proc.stderr.read()}")
-        try:
-            with urllib.request.urlopen(base + "/api/games", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError("gong serve did not answer within 30 s")
+from ..served import free_port, gong_command, server_env, wait_until_up
 
 
 class Server:
@@ -71,7 +37,7 @@ class Server:
             stderr=subprocess.PIPE,
             text=True,
         )
-        wait_until_up(self.proc, self.base)
+        wait_until_up(self.proc, self.base, "/api/games")
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from .pageplay import CHROMIUM_ARGS, Server, act, axe_findings, over, serving, version
+from ..served import CHROMIUM_ARGS
+from .pageplay import Server, act, axe_findings, over, serving, version
 
 CHROMIUM = Path("/usr/bin/chromium")
 PHONE = {"width": 360, "height": 740}

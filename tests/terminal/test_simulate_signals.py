@@ -12,44 +12,15 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-GUARD_SECONDS = 120
+from ..procutil import GUARD_SECONDS, alive, children, wait_for
+
 GONG = Path(sys.executable).with_name("gong")
 # About 15 ms a game: two workers would need over an hour. The run is always stopped first.
 LONG_RUN = ["simulate", "gong-family", "--games", "500000", "--seed", "3"]
-
-
-def children(pid: int) -> set[int]:
-    """The live processes whose parent is PID, read from /proc."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        # Fields after the command name, which is in parentheses and may hold spaces.
-        state, ppid = stat.rsplit(")", 1)[1].split()[:2]
-        if int(ppid) == pid and state != "Z":
-            found.add(int(entry.name))
-    return found
-
-
-def alive(pids: set[int]) -> set[int]:
-    left = set()
-    for pid in pids:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if state != "Z":
-            left.add(pid)
-    return left
 
 
 def catches(pid: int, signum: int) -> bool:
@@ -58,16 +29,6 @@ def catches(pid: int, signum: int) -> bool:
         if line.startswith("SigCgt:"):
             return bool(int(line.split()[1], 16) >> (signum - 1) & 1)
     return False
-
-
-def wait_for(condition, what: str):
-    deadline = time.monotonic() + GUARD_SECONDS
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    pytest.fail(f"gave up waiting for {what}")
 
 
 def start(*args: str) -> subprocess.Popen:

@@ -186,6 +186,22 @@ def check_window(window_seconds: float) -> None:
         raise ValueError(f"a rate window is a positive number of seconds, not {window_seconds!r}")
 
 
+def check_new_version(expected_version: int, new_record: TableRecord) -> None:
+    """Refuse a compare-and-set that would not raise the version: every backend orders writes
+    by it, so a write that keeps or lowers it is a caller's bug."""
+    if new_record.version <= expected_version:
+        raise ValueError(
+            f"a write must raise the version: {new_record.version} after {expected_version}"
+        )
+
+
+def index_mismatch(table_id: str, record: TableRecord, indexed: object) -> TableFormatError:
+    """The error for a stored record whose own version differs from the one it is indexed by."""
+    return TableFormatError(
+        table_id, f"the stored record says version {record.version}, the index {indexed}"
+    )
+
+
 class TableStore(ABC):
     """Tables and rate counters, shared by every thread, process and server using one store.
 

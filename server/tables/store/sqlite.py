@@ -24,10 +24,11 @@ from .base import (
     StoreFullError,
     StoreUnavailableError,
     TableExistsError,
-    TableFormatError,
     TableRecord,
     TableStore,
+    check_new_version,
     check_window,
+    index_mismatch,
     rate_window,
 )
 
@@ -235,18 +236,13 @@ class SQLiteTableStore(TableStore):
         version, text = row
         record = TableRecord.from_json(table_id, text, state_format=self.state_format)
         if record.version != version:
-            raise TableFormatError(
-                table_id, f"the stored record says version {record.version}, the index {version}"
-            )
+            raise index_mismatch(table_id, record, version)
         return record
 
     def compare_and_set(
         self, table_id: str, expected_version: int, new_record: TableRecord
     ) -> bool:
-        if new_record.version <= expected_version:
-            raise ValueError(
-                f"a write must raise the version: {new_record.version} after {expected_version}"
-            )
+        check_new_version(expected_version, new_record)
         now = self.clock()
         text = self._check_write(replace(new_record, updated=now))
         with self._errors():
