@@ -12,6 +12,7 @@ import json
 import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
+from collections.abc import Callable
 from typing import Any
 
 RECORD_FORMAT = 1
@@ -213,6 +214,8 @@ class TableStore(ABC):
     """Seconds an idle table is kept after its last write or touch."""
     state_format: int
     """The newest game-state format this store accepts."""
+    clock: Callable[[], float]
+    """Seconds since the epoch; tests move it to expire tables without waiting."""
 
     @abstractmethod
     def create(
@@ -261,6 +264,12 @@ class TableStore(ABC):
 
     def close(self) -> None:  # noqa: B027 - optional for backends without resources
         """Release this store's connections (those of the calling thread for SQLite)."""
+
+    def _new_record(self, record: TableRecord) -> tuple[TableRecord, str, float]:
+        """A record about to be created, stamped with its times, its checked JSON, and now."""
+        now = self.clock()
+        record = replace(record, created=record.created or now, updated=now)
+        return record, self._check_write(record), now
 
     def _check_write(self, record: TableRecord) -> str:
         text = record.to_json()

@@ -161,9 +161,7 @@ class RedisTableStore(TableStore):
     def create(
         self, table_id: str, record: TableRecord, *, max_open: int | None = None
     ) -> TableRecord:
-        now = self.clock()
-        record = replace(record, created=record.created or now, updated=now)
-        text = self._check_write(record)
+        record, text, _now = self._new_record(record)
         if max_open is not None and max_open <= 0:
             raise StoreFullError("no tables may be opened (the cap is 0)")
         cap = max_open or 0

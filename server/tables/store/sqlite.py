@@ -203,9 +203,7 @@ class SQLiteTableStore(TableStore):
     def create(
         self, table_id: str, record: TableRecord, *, max_open: int | None = None
     ) -> TableRecord:
-        now = self.clock()
-        record = replace(record, created=record.created or now, updated=now)
-        text = self._check_write(record)
+        record, text, now = self._new_record(record)
         with self._transaction() as connection:
             self._purge(connection, now)
             if max_open is not None:
