@@ -368,16 +368,45 @@ def _read(table_id: str) -> tuple[Table, int | None, bool]:
 
 def _pass_seat(table: Table, answer: dict[str, Any], asked: int | None) -> tuple[int | None, int]:
     """One phone passed around: (the seat whose hand is shown, or None for the "pass the
-    phone" screen, and the seat to hand it to)."""
+    phone" screen, and the seat to hand it to). The phone goes to the seat whose turn it is;
+    the others' moves out of turn (a GONG call or catch) need no hand, see `_out_of_turn`."""
     humans = table.human_seats()
-    acting = [s for s in answer["to_act"] if s in humans]
-    if asked in acting or (asked in humans and not acting):
-        return asked, asked
-    if not acting:
-        return (asked if asked in humans else humans[0]), humans[0]
-    current = (answer["view"] or {}).get("current")
-    turn = current if current in acting else acting[0]
-    return None, turn
+    turn = _turn_seat(table, answer)
+    if turn not in humans:  # a robot's turn: the phone keeps the hand it shows
+        shown = asked if asked in humans else humans[0]
+        return shown, shown
+    return (asked if asked == turn else None), turn
+
+
+def _turn_seat(table: Table, answer: dict[str, Any]) -> int | None:
+    """The seat the game waits for: the only one that may act, or else the current player
+    (the others' moves are optional ones, made out of turn)."""
+    acting = answer["to_act"]
+    if len(acting) == 1:
+        return acting[0]
+    current = referee_adapter.current(table.game)
+    return current if current in acting else (acting[0] if acting else None)
+
+
+def _out_of_turn(table: Table, answer: dict[str, Any], shown: int | None) -> list[dict[str, Any]]:
+    """One phone passed around: the moves other people may make now, out of turn, as buttons
+    under their names. Only whole actions (a GONG call, a catch, "Last card!"): a move that
+    needs cards waits until the phone is that player's."""
+    turn = _turn_seat(table, answer)
+    rows = []
+    for seat in answer["to_act"]:
+        if seat in (shown, turn) or seat not in table.human_seats():
+            continue
+        plain = [a for a in referee_adapter.legal(table.game, seat) if forms.shape(a)[1] == "plain"]
+        if plain:
+            rows.append(
+                {
+                    "seat": seat,
+                    "name": table.name_of(seat, g.lang),
+                    "moves": [(a, _plain_label(a, table)) for a in plain],
+                }
+            )
+    return rows
 
 
 # --- the table page ------------------------------------------------------------------------
@@ -473,6 +502,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
     asked = request.args.get("seat")
     pass_mode = table.meta["mode"] == "pass"
     hand_to = None
+    others: list[dict[str, Any]] = []
     if pass_mode and creator and table.status == "playing":
         shown, hand_to = _pass_seat(
             table, answer, int(asked) if asked and asked.isdigit() else None
@@ -483,6 +513,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         elif shown != reader:
             table, reader = service.state(table.id, _secrets(table.id)[1], shown)
             answer = service.answer(table, reader, g.lang)
+        others = _out_of_turn(table, answer, reader)
     view = answer["view"] or {}
     game = _describe(table.meta["game"])
     seats = _seat_rows(table, answer, reader)
@@ -523,6 +554,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         pass_mode=pass_mode,
         hand_to=hand_to,
         hand_to_name=table.name_of(hand_to, g.lang) if hand_to is not None else "",
+        others=others,
         my_turn=my_turn,
         hand=hand,
         pieces=pieces,
@@ -533,6 +565,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         current_name=table.name_of(current, g.lang) if current is not None else "",
         view=view,
         events=events,
+        events_total=len(answer["events"]),
         link=f"{site_root()}t/{table.id}",
         rejoin=rejoin,
         poll=poll,
@@ -670,19 +703,25 @@ def move(table_id: str) -> Response:
         action = forms.compose(request.form, request.form.getlist("card"), legal)
     except FormRefused as refused:
         return _back(table_id, seat, refused.key)
+    shown = _shown_seat(table, seat, request.form.get("back"))
     try:
         service.act(table_id, secret, reader, action, version)
     except TableError as error:
         if error.status in (409, 422):
-            return _back(table_id, _shown_seat(table, seat), error.code)
+            return _back(table_id, shown, error.code)
         raise
-    return _back(table_id, _shown_seat(table, seat))
+    return _back(table_id, shown)
 
 
-def _shown_seat(table: Table, seat: int | None) -> int | None:
+def _shown_seat(table: Table, seat: int | None, back: str | None) -> int | None:
     """The seat the address names after a move: only with one phone, where it says whose
-    hand the phone shows."""
-    return seat if table.meta["mode"] == "pass" else None
+    hand the phone shows. A move out of turn names the hand shown when it was made (`back`,
+    empty on the pass screen), so the phone stays where it was."""
+    if table.meta["mode"] != "pass":
+        return None
+    if back is not None:
+        return int(back) if back.isdigit() else None
+    return seat
 
 
 @bp.post("/t/<table_id>/leave")

@@ -14,7 +14,7 @@ from gong.referee import GAMES
 from server.tables.forms import FormRefused, compose, open_rejoin, rejoin_token, shape
 from server.texts import CATALOG, TEXTS
 
-from .helpers import bearer, look, make_app, new_table, sit
+from .helpers import bearer, look, make_app, move, new_table, sit
 
 _TOKEN = re.compile(r'name="csrf" value="([^"]+)"')
 
@@ -355,6 +355,138 @@ def test_one_phone_reports_the_challenge_winner_and_a_phone_each_uses_the_coin(c
     )
     answer = look(client, table_id, None)
     assert answer["options"]["challenges"] == "report"
+
+
+def _pass_link_on_one_card(app) -> tuple[str, str, dict[str, Any]]:
+    """A pass-mode LINK table of three people played through the API, nobody calling GONG,
+    until a player on one card may still call it while the next player is to play."""
+    api = app.test_client()
+    names = {"0": "Ada", "1": "Bo", "2": "Cy"}
+    for seed in range(1, 60):
+        made = new_table(api, players=3, bots={}, mode="pass", names=names, seed=seed)
+        creator = made["creator_secret"]
+        for _ in range(400):
+            state = look(api, made["id"], creator)
+            if state["status"] == "over":
+                break
+            if len(state["to_act"]) > 1:
+                return made["id"], creator, state
+            first = [a for a in state["legal"] if not a.startswith("gong")][0]
+            move(api, made["id"], creator, first, state["version"], state["seat"])
+    raise AssertionError("no deal put a player on one card")
+
+
+def _others_forms(html: str) -> dict[int, str]:
+    """The out-of-turn forms of the page, by the seat they act for."""
+    section = re.search(r'<section class="others".*?</section>', html, re.S)
+    if section is None:
+        return {}
+    forms = re.findall(r"<form .*?</form>", section.group(0), re.S)
+    return {int(re.search(r'name="seat" value="(\d+)"', f).group(1)): f for f in forms}
+
+
+def _post_other(client: FlaskClient, table_id: str, form: str, action: str):
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    assert f'value="{action}"' in form, form
+    return client.post(f"/t/{table_id}/move", data={**fields, "action": action})
+
+
+def test_one_phone_offers_a_gong_call_to_the_player_on_one_card_during_the_next_turn(client, app):
+    table_id, creator, state = _pass_link_on_one_card(app)
+    client.set_cookie(f"gc_{table_id}", creator, path=f"/t/{table_id}")
+    turn = state["seat"]
+    caller = next(s for s in state["to_act"] if s != turn)
+    name = ["Ada", "Bo", "Cy"][caller]
+    for path in (f"/t/{table_id}?seat={turn}", f"/t/{table_id}"):  # the hand, the pass screen
+        html = client.get(path).get_data(as_text=True)
+        others = _others_forms(html)
+        assert list(others) == [caller], path
+        assert name in html.split('<section class="others"')[1].split("</section>")[0]
+    hand = look(app.test_client(), table_id, creator, seat=turn)["view"]["hand"]
+    html = client.get(f"/t/{table_id}?seat={turn}").get_data(as_text=True)
+    assert sorted(re.findall(r'name="card" value="(\w+)"', html)) == sorted(hand)
+    posted = _post_other(client, table_id, _others_forms(html)[caller], "gong")
+    assert posted.status_code == 303
+    assert posted.headers["Location"].endswith(f"/t/{table_id}?seat={turn}")  # same hand
+    after = look(app.test_client(), table_id, creator, seat=turn)
+    assert any(e["code"] == "called_gong" and e["seat"] == caller for e in after["events"])
+    assert after["to_act"] == [turn]
+    page = client.get(posted.headers["Location"]).get_data(as_text=True)
+    assert f"{name} called GONG!" in page and not _others_forms(page)
+    # The history shows the newest first, numbered as it happened.
+    assert f'<ol reversed start="{len(after["events"])}">' in page
+
+
+def test_one_phone_lets_another_player_catch_one_who_did_not_call(client, app):
+    table_id, creator, state = _pass_link_on_one_card(app)
+    client.set_cookie(f"gc_{table_id}", creator, path=f"/t/{table_id}")
+    api = app.test_client()
+    caught = next(s for s in state["to_act"] if s != state["seat"])
+    first = [a for a in state["legal"] if not a.startswith("gong")][0]
+    assert move(api, table_id, creator, first, state["version"], state["seat"]).status_code == 200
+    state = look(api, table_id, creator)
+    turn = state["seat"]
+    catchers = sorted(s for s in state["to_act"] if s not in (turn, caught))
+    html = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Pass the phone to" in html and 'name="card"' not in html
+    others = _others_forms(html)
+    assert sorted(others) == sorted(s for s in state["to_act"] if s != turn)
+    assert caught not in others or f'value="gong {caught}"' not in others[caught]
+    catcher = catchers[0] if catchers else next(s for s in others if s != caught)
+    posted = _post_other(client, table_id, others[catcher], f"gong {caught}")
+    assert posted.status_code == 303 and posted.headers["Location"].endswith(f"/t/{table_id}")
+    after = look(api, table_id, creator, seat=turn)
+    assert after["view"]["hand_counts"][caught] == 2
+    assert any(e["code"] == "caught" and e["seat"] == catcher for e in after["events"])
+    # A late second catch of the same moment is refused with its reason and changes nothing.
+    stale = _post_other(client, table_id, others[catcher], f"gong {caught}")
+    assert "e=" in stale.headers["Location"]
+    assert look(api, table_id, creator, seat=turn)["version"] == after["version"]
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [(name, {}) for name in GAMES] + [("gang-of-four", {"auto_announce": False})],
+)
+def test_one_phone_offers_every_move_out_of_turn_under_its_players_name(client, app, game, options):
+    """Registry-driven: a pass-mode table of people only, random moves by whoever may act;
+    at every step the phone offers each other player's whole actions under their name (on
+    the pass screen and the hand shown alike), and nothing that needs their cards."""
+    import random
+
+    api = app.test_client()
+    players = GAMES[game].min_players
+    names = {str(s): f"P{s}" for s in range(players)}
+    made = new_table(api, game=game, players=players, bots={}, mode="pass", names=names,
+                     seed=3, options=options)  # fmt: skip
+    table_id, creator = made["id"], made["creator_secret"]
+    client.set_cookie(f"gc_{table_id}", creator, path=f"/t/{table_id}")
+    rng = random.Random(game)
+    offered = 0
+    for _ in range(60):
+        state = look(api, table_id, creator)
+        if state["status"] != "playing":
+            break
+        turn = state["seat"]
+        legal = {s: look(api, table_id, creator, seat=s)["legal"] for s in state["to_act"]}
+        expected = {
+            s: sorted(a for a in moves if shape(a)[1] == "plain")
+            for s, moves in legal.items()
+            if s != turn
+        }
+        expected = {s: moves for s, moves in expected.items() if moves}
+        for path in (f"/t/{table_id}", f"/t/{table_id}?seat={turn}"):
+            forms = _others_forms(client.get(path).get_data(as_text=True))
+            shown = {
+                s: sorted(re.findall(r'name="action" value="([^"]+)"', f)) for s, f in forms.items()
+            }
+            assert shown == expected, (path, state["to_act"], legal)
+        offered += bool(expected)
+        seat = rng.choice([s for s, moves in legal.items() if moves])
+        action = rng.choice(legal[seat])
+        assert move(api, table_id, creator, action, state["version"], seat).status_code == 200
+    if game in ("gong-link",) or options:
+        assert offered, "no move out of turn came up"
 
 
 # --- the end, again, replay ----------------------------------------------------------------

@@ -176,6 +176,60 @@ def test_one_phone_passed_around_plays_gong_fight_to_the_end(browser, tmp_path):
         assert phone.problems == []
 
 
+def _api_table(server_url: str, body: dict) -> dict:
+    import json
+    import urllib.request
+
+    request = urllib.request.Request(
+        f"{server_url}/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
+
+
+def test_one_phone_offers_the_others_their_gong_calls_and_catches(browser, tmp_path):
+    """GONG LINK for three on one page: a player who did not call GONG is caught by another
+    from the "others" buttons while the phone is on its way, and the game goes on to its end."""
+    with serving(tmp_path) as server:
+        names = {"0": "Ada", "1": "Bo", "2": "Cy"}
+        made = _api_table(
+            server.url,
+            {"game": "gong-link", "players": 3, "bots": {}, "mode": "pass", "names": names,
+             "seed": 5, "options": {"turn_limit": 40}},
+        )  # fmt: skip
+        phone = Phone(browser, server.url)
+        phone.context.add_cookies(
+            [{"name": f"gc_{made['id']}", "value": made["creator_secret"],
+              "url": f"{server.url}/t/{made['id']}"}]
+        )  # fmt: skip
+        page = phone.page
+        page.goto(f"/t/{made['id']}")
+        calls_offered = catches = 0
+        for _step in range(MAX_MOVES):
+            if over(page):
+                break
+            others = page.locator("section.others button[name=action]")
+            values = [others.nth(i).get_attribute("value") for i in range(others.count())]
+            calls_offered += "gong" in values
+            catch = next((v for v in values if v.startswith("gong ")), None)
+            if catch is not None:
+                if not catches:
+                    assert page.locator(".gc").count() == 0 or page.locator("form.move").count()
+                    page.screenshot(path=str(tmp_path / "others.png"), full_page=True)
+                with page.expect_navigation():
+                    page.locator(f"section.others button[value='{catch}']").first.click()
+                catches += 1
+                assert "caught" in page.inner_text("section.history")
+                continue
+            if not act(page):
+                page.wait_for_timeout(200)
+        assert over(page), "the game did not end"
+        assert calls_offered and catches, (calls_offered, catches)
+        assert phone.problems == []
+
+
 def test_a_restarted_server_goes_on_with_the_game(browser, tmp_path):
     server = Server(tmp_path).start()
     try:
