@@ -133,8 +133,8 @@ TEXTS.update(
     {
         "book": ("{Player} laid down a book of four {rank}.", None),
         "gave_rank": (
-            "{Player} gave {to} their {rank} cards: {cards}.",
-            "{Player} gave {to} their {rank} cards ({count}).",
+            "{Player} gave {to} all their {rank}: {cards}.",
+            "{Player} gave {to} all their {rank} ({count}).",
         ),
         "starts": ("{Player} starts.", None),
     }

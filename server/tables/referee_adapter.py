@@ -267,6 +267,13 @@ _TEXTS: dict[str, dict[str, str]] = {
 }
 _AND = {"en": " and ", "fr": " et ", "sv": " och "}
 
+ENGLISH_TEXTS: dict[str, tuple[str, str | None]] = {
+    "asked_rank": ("{Player} asked {target} for {rank}.", None),
+    "not_held_rank": ("{Player} has no {rank}.", None),
+}
+"""The site's English texts for events the referee's renderer does not know (see
+`readable`)."""
+
 # The referee's event codes (gong.referee.events) in the other languages; English comes from
 # the referee's own renderer. Each code: the text with every param, and the text for a seat
 # that may not know the card.
@@ -288,6 +295,8 @@ EVENT_TEXTS: dict[str, dict[str, tuple[str, str | None]]] = {
         "called_gong": ("{Player} crie GONG\u202f!", None),
         "caught": ("{Player} attrape {target}, qui pioche une carte.", None),
         "asked": ("{Player} demande {asked} à {target}.", None),
+        "asked_rank": ("{Player} demande des {rank} à {target}.", None),
+        "not_held_rank": ("{Player} n'a pas {rank}.", None),
         "gave": ("{Player} donne {card} à {to}.", "{Player} donne une carte à {to}."),
         "not_held": ("{Player} n'a pas {asked}.", None),
         "lucky_draw": ("{Player} pioche {card}, la carte demandée, et redemande.", None),
@@ -302,10 +311,10 @@ EVENT_TEXTS: dict[str, dict[str, tuple[str, str | None]]] = {
             "Plus rien à piocher\u202f: chaque main devient la pile de son joueur.",
             None,
         ),
-        "book": ("{Player} pose un carré de {rank}.", None),
+        "book": ("{Player} pose les quatre {rank}.", None),
         "gave_rank": (
-            "{Player} donne à {to} ses cartes {rank}\u202f: {cards}.",
-            "{Player} donne à {to} ses cartes {rank} ({count}).",
+            "{Player} donne ses {rank} à {to}\u202f: {cards}.",
+            "{Player} donne ses {rank} à {to} ({count}).",
         ),
         "starts": ("{Player} commence.", None),
         "drew_for_deal": ("{Player} tire {card} pour la donne.", None),
@@ -346,6 +355,8 @@ EVENT_TEXTS: dict[str, dict[str, tuple[str, str | None]]] = {
         "called_gong": ("{Player} ropade GONG!", None),
         "caught": ("{Player} ertappade {target}, som får dra ett kort.", None),
         "asked": ("{Player} bad {target} om {asked}.", None),
+        "asked_rank": ("{Player} bad {target} om {rank}.", None),
+        "not_held_rank": ("{Player} har inga {rank}.", None),
         "gave": ("{Player} gav {card} till {to}.", "{Player} gav ett kort till {to}."),
         "not_held": ("{Player} har inte {asked}.", None),
         "lucky_draw": ("{Player} drog {card}, kortet som efterfrågades, och får fråga igen.", None),
@@ -357,10 +368,10 @@ EVENT_TEXTS: dict[str, dict[str, tuple[str, str | None]]] = {
         "laid": ("{Player} lade ut {card}.", None),
         "took": ("{Player} tog {card} från {from}.", "{Player} tog ett kort från {from}."),
         "own_piles": ("Inga kort kvar att dra: varje hand blir sin spelares hög.", None),
-        "book": ("{Player} lade ut ett fyrtal {rank}.", None),
+        "book": ("{Player} lade ut fyra {rank}.", None),
         "gave_rank": (
-            "{Player} gav {to} sina {rank}-kort: {cards}.",
-            "{Player} gav {to} sina {rank}-kort ({count}).",
+            "{Player} gav {to} sina {rank}: {cards}.",
+            "{Player} gav {to} sina {rank} ({count}).",
         ),
         "starts": ("{Player} börjar.", None),
         "drew_for_deal": ("{Player} drog {card} för given.", None),
@@ -414,8 +425,10 @@ class _Unknown(dict):
 def _render_translated(
     event: Mapping[str, Any], lang: str, name: Callable[[int], str]
 ) -> str | None:
-    """A referee event in `lang` (not English), or None when its code has no text yet."""
-    texts = EVENT_TEXTS.get(lang, {}).get(event["code"])
+    """A referee event in `lang` (English: only the site's own texts), or None when its code
+    has no text yet."""
+    table = ENGLISH_TEXTS if lang == DEFAULT_LANGUAGE else EVENT_TEXTS.get(lang, {})
+    texts = table.get(event["code"])
     if texts is None:
         return None
     full, hidden = texts
@@ -481,9 +494,32 @@ _WORDS: dict[str, dict[str, str]] = {
         "flush": "färg", "full house": "kåk", "straight flush": "färgstege", "gang": "gäng",
     },
 }  # fmt: skip
+# Go Fish's ranks as the history names them, plural as in "asked Bo for kings" (words
+# `rank_<code>`; a language may give one event its own form, as `not_held_rank:rank_A`).
+_RANK_CODES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_RANK_WORDS = {
+    "en": "twos threes fours fives sixes sevens eights nines tens jacks queens kings aces",
+    "fr": "2 3 4 5 6 7 8 9 10 valets dames rois as",
+    "sv": "tvåor treor fyror femmor sexor sjuor åttor nior tior knektar damer kungar ess",
+}
+for _lang, _names in _RANK_WORDS.items():
+    _WORDS[_lang].update(
+        {f"rank_{code}": word for code, word in zip(_RANK_CODES, _names.split(), strict=True)}
+    )
+_WORDS["fr"].update(  # "n'a pas de rois", "n'a pas d'as"
+    {
+        f"not_held_rank:rank_{code}": ("d'" if word == "as" else "de ") + word
+        for code, word in zip(_RANK_CODES, _RANK_WORDS["fr"].split(), strict=True)
+    }
+)
 _SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _STANDARD_CODE = re.compile(r"^(10|[2-9AJQKT])([SHDC])$")
 _GANG_CODE = re.compile(r"^([GYR])(\d{1,2})$")
+
+
+def rank_word(code: str, lang: str) -> str:
+    """A Go Fish rank as a word of `lang` ("kings"); a code it does not know stays as it is."""
+    return _WORDS.get(lang, {}).get(f"rank_{code}", code)
 
 
 def card_word(code: str, lang: str) -> str:
@@ -528,11 +564,26 @@ def _mission_title(mission_id: Any, lang: str) -> Any:
 _QUOTES = {"en": ("“", "”"), "fr": ("«\u202f", "\u202f»"), "sv": ("”", "”")}
 
 
+_RANK = re.compile(r"^(10|[2-9AJQK])$")
+_RANK_EVENTS = {"asked": "asked_rank", "not_held": "not_held_rank"}
+"""Go Fish events that name a rank or a card: asked for a rank, they read with their own
+text ("asked Bo for kings"), as a rank word does not fit where a card's name goes."""
+
+
 def readable(event: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """The event with its card codes, mission ids, directions and combination kinds turned
-    into words of `lang`, and lists of totals written out."""
+    """The event with its card codes, ranks, mission ids, directions and combination kinds
+    turned into words of `lang`, and lists of totals written out."""
     words = _WORDS.get(lang, {})
     params = dict(event["params"])
+    code = event["code"]
+    asked = params.get("asked")
+    if code in _RANK_EVENTS and isinstance(asked, str) and _RANK.match(asked):
+        code = _RANK_EVENTS[code]
+        params["rank"] = params.pop("asked")
+    rank = params.get("rank")
+    if isinstance(rank, str) and _RANK.match(rank):
+        # A language may give an event its own form of a rank word ("not_held_rank:rank_A").
+        params["rank"] = words.get(f"{code}:rank_{rank}") or words.get(f"rank_{rank}", rank)
     for key in ("card", "asked"):
         if isinstance(params.get(key), str):
             params[key] = card_word(params[key], lang)
@@ -545,7 +596,7 @@ def readable(event: Mapping[str, Any], lang: str) -> dict[str, Any]:
             params[key] = words[params[key]]
     if isinstance(params.get("totals"), list):
         params["totals"] = " · ".join(map(str, params["totals"]))
-    return {**event, "params": params}
+    return {**event, "code": code, "params": params}
 
 
 def render(event: Mapping[str, Any], lang: str, name: Callable[[int], str]) -> str:
@@ -559,7 +610,7 @@ def render(event: Mapping[str, Any], lang: str, name: Callable[[int], str]) -> s
         if "to" in params:
             return texts["gave_hidden"].format(Player=player, to=name(params["to"]))
         return texts["action"].format(Player=player, action=params["action"])
-    if lang != DEFAULT_LANGUAGE:
+    if lang != DEFAULT_LANGUAGE or code in ENGLISH_TEXTS:
         translated = _render_translated(event, lang, name)
         if translated is not None:
             return translated

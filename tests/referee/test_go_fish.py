@@ -167,7 +167,7 @@ def test_they_give_you_all_their_cards_of_that_rank_and_you_go_again():
     assert "ask 2 2" in acts(g, 0)  # any rank you hold, any player
     gave = last(g, "gave_rank")
     assert gave["params"] == {"player": 1, "to": 0, "rank": "Q", "count": 2}
-    assert render(gave) == "Player 1 gave player 0 their Q cards (2)."
+    assert render(gave) == "Player 1 gave player 0 all their Q (2)."
     play(g, 0, "ask 1 Q")  # even the same rank again: they have none now
     assert g.current == 1
 
@@ -177,7 +177,7 @@ def test_the_given_cards_are_seen_by_giver_and_receiver_the_others_hear_rank_and
     play(g, 0, "ask 1 Q")
     for seat in (0, 1):
         assert last(g, "gave_rank", seat)["params"]["cards"] == ["QD"]
-    assert render(last(g, "gave_rank", 1)) == "Player 1 gave player 0 their Q cards: QD."
+    assert render(last(g, "gave_rank", 1)) == "Player 1 gave player 0 all their Q: QD."
     for seat in (2, None):
         assert "cards" not in last(g, "gave_rank", seat)["params"]
     assert last(g, "asked")["params"] == {"player": 0, "target": 1, "asked": "Q"}
