@@ -150,6 +150,24 @@ def test_go_fish_asks_a_player_for_a_rank_by_form(app):
     _moved(client, table_id, form, verb="ask", to="1", ask=asks[0])
 
 
+def test_go_fish_for_two_names_the_ranks_and_chooses_the_only_other_player(app):
+    api = app.test_client()
+    made = new_table(api, game="go-fish", players=2, bots={"1": "normal"}, seed=4)
+    client = app.test_client()
+    secret = sit(api, made["id"], 0, "Ada")["secret"]
+    client.set_cookie(f"gs_{made['id']}", secret, path=f"/t/{made['id']}")
+    form = _move_form(_page(client, made["id"]))
+    assert re.findall(r'name="to" value="(\d)"( checked)?', form["html"]) == [("1", " checked")]
+    options = dict(re.findall(r'<option value="(\w+)">([^<]+)</option>', form["html"]))
+    letters = {code: text for code, text in options.items() if not code.isdigit()}
+    assert letters and all(
+        text == f"{code} ({word})"
+        for code, text in letters.items()
+        for word in [{"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}[code]]
+    ), letters
+    _moved(client, made["id"], form, verb="ask", to="1", ask=next(iter(options)))
+
+
 def test_go_fish_with_the_exact_card_rule_asks_for_one_card(app):
     CLASSIC["go-fish"] = {"exact_card": True}
     try:
