@@ -247,25 +247,16 @@ def _log_events(game: Game, seat: int | None) -> list[dict[str, Any]]:
     return found
 
 
-# Texts of the events this module makes, by language.
+# Texts of the events this module makes, in English; the other languages come from their files
+# (`HISTORY_TEXTS`).
 _TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "action": "{Player}: {action}.",
         "gave_hidden": "{Player} gave a card to {to}.",
         "ended": "The game is over. Won by {winners}.",
     },
-    "fr": {
-        "action": "{Player}\u202f: {action}.",
-        "gave_hidden": "{Player} a donné une carte à {to}.",
-        "ended": "La partie est finie. Victoire de {winners}.",
-    },
-    "sv": {
-        "action": "{Player}: {action}.",
-        "gave_hidden": "{Player} gav ett kort till {to}.",
-        "ended": "Spelet är slut. {winners} vann.",
-    },
 }
-_AND = {"en": " and ", "fr": " et ", "sv": " och "}
+_AND = {"en": " and "}
 
 ENGLISH_TEXTS: dict[str, tuple[str, str | None]] = {
     "asked_rank": ("{Player} asked {target} for {rank}.", None),
@@ -274,146 +265,11 @@ ENGLISH_TEXTS: dict[str, tuple[str, str | None]] = {
 """The site's English texts for events the referee's renderer does not know (see
 `readable`)."""
 
-# The referee's event codes (gong.referee.events) in the other languages; English comes from
-# the referee's own renderer. Each code: the text with every param, and the text for a seat
-# that may not know the card.
-EVENT_TEXTS: dict[str, dict[str, tuple[str, str | None]]] = {
-    "fr": {
-        "dealt": ("{Player} a reçu {cards}.", "{Player} a reçu {count} cartes."),
-        "first_card": ("{card} est retournée pour commencer la défausse.", None),
-        "joker_returned": ("{card} a été retournée\u202f: elle repart dans la pioche.", None),
-        "turned_up": ("{Player} retourne {card}.", None),
-        "drew": ("{Player} a pioché {card}.", "{Player} a pioché une carte."),
-        "played": ("{Player} a joué {card}.", None),
-        "kept": ("{Player} garde la carte.", None),
-        "passed": ("{Player} passe.", None),
-        "refilled": ("La défausse est mélangée\u202f: nouvelle pioche de {count} cartes.", None),
-        "joker": ("{Player} joue {card} sur {target}.", None),
-        "countered": ("{Player} bloque le joker de {attacker} avec {card}.", None),
-        "no_counter": ("{Player} laisse le joker de {attacker} échanger les mains.", None),
-        "swapped": ("{Player} et {with} échangent leurs mains.", None),
-        "called_gong": ("{Player} crie GONG\u202f!", None),
-        "caught": ("{Player} attrape {target}, qui pioche une carte.", None),
-        "asked": ("{Player} demande {asked} à {target}.", None),
-        "asked_rank": ("{Player} demande des {rank} à {target}.", None),
-        "not_held_rank": ("{Player} n'a pas {rank}.", None),
-        "gave": ("{Player} donne {card} à {to}.", "{Player} donne une carte à {to}."),
-        "not_held": ("{Player} n'a pas {asked}.", None),
-        "lucky_draw": ("{Player} pioche {card}, la carte demandée, et redemande.", None),
-        "laid_family": ("{Player} pose la famille {family}.", None),
-        "skipped": ("{Player} ne peut pas jouer et passe son tour.", None),
-        "mission": ("{Player} joue la mission {kind} {mission}.", None),
-        "chose": ("{Player} choisit {target}.", None),
-        "challenge_won": ("{Player} gagne le défi contre {loser}.", None),
-        "laid": ("{Player} pose {card}.", None),
-        "took": ("{Player} prend {card} à {from}.", "{Player} prend une carte à {from}."),
-        "own_piles": (
-            "Plus rien à piocher\u202f: chaque main devient la pile de son joueur.",
-            None,
-        ),
-        "book": ("{Player} pose les quatre {rank}.", None),
-        "gave_rank": (
-            "{Player} donne ses {rank} à {to}\u202f: {cards}.",
-            "{Player} donne ses {rank} à {to} ({count}).",
-        ),
-        "starts": ("{Player} commence.", None),
-        "drew_for_deal": ("{Player} tire {card} pour la donne.", None),
-        "dealer": ("{Player} distribue en premier.", None),
-        "round": ("Manche {round}\u202f: {player} distribue.", None),
-        "boom": (
-            "{Player} joue {card}\u202f: BOUM\u202f! Tous les autres piochent une carte.",
-            None,
-        ),
-        "round_over": ("Fin de la manche {round}\u202f: chaque score s'ajoute au total.", None),
-        "game_began": ("Partie {game}\u202f: {player} distribue, on joue {direction}.", None),
-        "dead_hand": ("{count} cartes sont mises de côté (la main morte).", None),
-        "played_cards": ("{Player} joue {cards} ({kind}).", None),
-        "cleared": ("Tout le monde a passé\u202f: {player} ramasse et recommence.", None),
-        "last_card": ("{Player} n'a plus qu'une carte\u202f: dernière carte\u202f!", None),
-        "barred": (
-            "{Player} a oublié «\u202fDernière carte\u202f!\u202f» et sort de cette partie.",
-            None,
-        ),
-        "returned": ("{Player} rend {card} à {to}.", None),
-        "scored": ("{Player} gagne la partie {game}. Totaux\u202f: {totals}.", None),
-        "ended": ("La partie est finie\u202f: {reason}. Victoire de {winners}.", None),
-    },
-    "sv": {
-        "dealt": ("{Player} fick {cards}.", "{Player} fick {count} kort."),
-        "first_card": ("{card} vändes upp och startar slänghögen.", None),
-        "joker_returned": ("{card} vändes upp och går tillbaka i draghögen.", None),
-        "turned_up": ("{Player} vände upp {card}.", None),
-        "drew": ("{Player} drog {card}.", "{Player} drog ett kort."),
-        "played": ("{Player} spelade {card}.", None),
-        "kept": ("{Player} behöll kortet.", None),
-        "passed": ("{Player} stod över.", None),
-        "refilled": ("Slänghögen blandades till en ny draghög med {count} kort.", None),
-        "joker": ("{Player} spelade {card} på {target}.", None),
-        "countered": ("{Player} stoppade jokern från {attacker} med {card}.", None),
-        "no_counter": ("{Player} lät jokern från {attacker} byta händerna.", None),
-        "swapped": ("{Player} och {with} bytte hand.", None),
-        "called_gong": ("{Player} ropade GONG!", None),
-        "caught": ("{Player} ertappade {target}, som får dra ett kort.", None),
-        "asked": ("{Player} bad {target} om {asked}.", None),
-        "asked_rank": ("{Player} bad {target} om {rank}.", None),
-        "not_held_rank": ("{Player} har inga {rank}.", None),
-        "gave": ("{Player} gav {card} till {to}.", "{Player} gav ett kort till {to}."),
-        "not_held": ("{Player} har inte {asked}.", None),
-        "lucky_draw": ("{Player} drog {card}, kortet som efterfrågades, och får fråga igen.", None),
-        "laid_family": ("{Player} lade ut familjen {family}.", None),
-        "skipped": ("{Player} kan inte spela och står över.", None),
-        "mission": ("{Player} spelar {kind}-uppdraget {mission}.", None),
-        "chose": ("{Player} valde {target}.", None),
-        "challenge_won": ("{Player} vann utmaningen mot {loser}.", None),
-        "laid": ("{Player} lade ut {card}.", None),
-        "took": ("{Player} tog {card} från {from}.", "{Player} tog ett kort från {from}."),
-        "own_piles": ("Inga kort kvar att dra: varje hand blir sin spelares hög.", None),
-        "book": ("{Player} lade ut fyra {rank}.", None),
-        "gave_rank": (
-            "{Player} gav {to} sina {rank}: {cards}.",
-            "{Player} gav {to} sina {rank} ({count}).",
-        ),
-        "starts": ("{Player} börjar.", None),
-        "drew_for_deal": ("{Player} drog {card} för given.", None),
-        "dealer": ("{Player} delar ut först.", None),
-        "round": ("Runda {round} börjar: {player} delar ut.", None),
-        "boom": ("{Player} spelade {card}: BOOM! Alla andra drar ett kort.", None),
-        "round_over": ("Runda {round} är slut: varje poäng läggs till summan.", None),
-        "game_began": ("Parti {game}: {player} delar ut, och vi spelar {direction}.", None),
-        "dead_hand": ("{count} kort läggs undan som död hand.", None),
-        "played_cards": ("{Player} spelade {cards} ({kind}).", None),
-        "cleared": ("Alla andra stod över: {player} tar bort korten och börjar.", None),
-        "last_card": ("{Player} har ett kort kvar: sista kortet!", None),
-        "barred": ("{Player} glömde säga ”Sista kortet!” och är ute det här partiet.", None),
-        "returned": ("{Player} gav tillbaka {card} till {to}.", None),
-        "scored": ("{Player} vann parti {game}. Summor: {totals}.", None),
-        "ended": ("Spelet är slut: {reason}. {winners} vann.", None),
-    },
-}
-REASON_TEXTS: dict[str, dict[str, str]] = {
-    "fr": {
-        "out_of_cards": "un joueur n'a plus de cartes",
-        "all_passed": "tout le monde a passé à la suite",
-        "all_families": "les neuf familles sont posées",
-        "no_moves": "plus personne ne peut jouer",
-        "turn_limit": "le nombre de tours maximum est atteint",
-        "target_score": "un joueur a atteint le score visé",
-        "draw_pile_empty": "la pioche est vide",
-        "all_books": "les 13 carrés sont posés",
-        "rounds_played": "toutes les manches sont jouées",
-    },
-    "sv": {
-        "out_of_cards": "en spelare har inga kort kvar",
-        "all_passed": "alla stod över i rad",
-        "all_families": "alla nio familjer är utlagda",
-        "no_moves": "ingen kan spela längre",
-        "turn_limit": "största antalet drag är nått",
-        "target_score": "en spelare nådde målpoängen",
-        "draw_pile_empty": "draghögen tog slut",
-        "all_books": "alla 13 fyrtal är utlagda",
-        "rounds_played": "alla rundor är spelade",
-    },
-}
+# The referee's event codes (gong.referee.events) in the other languages, from their files;
+# English comes from the referee's own renderer. Each code: the text with every param, and
+# the text for a seat that may not know the card.
+EVENT_TEXTS: dict[str, dict[str, tuple[str, str | None]]] = {}
+REASON_TEXTS: dict[str, dict[str, str]] = {}
 _SEAT_PARAMS = ("player", "target", "to", "attacker", "with", "asker", "loser", "from")
 
 
@@ -477,40 +333,13 @@ _WORDS: dict[str, dict[str, str]] = {
         "joker": "joker", "G": "green", "Y": "yellow", "R": "red", "M1": "multicolour 1",
         "PG": "green phoenix", "PY": "yellow phoenix", "DR": "red dragon",
     },
-    "fr": {
-        "joker": "joker", "G": "vert", "Y": "jaune", "R": "rouge", "M1": "1 multicolore",
-        "PG": "phénix vert", "PY": "phénix jaune", "DR": "dragon rouge",
-        "clockwise": "dans le sens des aiguilles d'une montre",
-        "counter-clockwise": "dans le sens inverse des aiguilles d'une montre",
-        "single": "carte seule", "pair": "paire", "triple": "brelan", "straight": "suite",
-        "flush": "couleur", "full house": "full", "straight flush": "quinte flush",
-        "gang": "gang",
-    },
-    "sv": {
-        "joker": "joker", "G": "grön", "Y": "gul", "R": "röd", "M1": "flerfärgad 1",
-        "PG": "grön fenix", "PY": "gul fenix", "DR": "röd drake",
-        "clockwise": "medurs", "counter-clockwise": "moturs",
-        "single": "ensamt kort", "pair": "par", "triple": "triss", "straight": "stege",
-        "flush": "färg", "full house": "kåk", "straight flush": "färgstege", "gang": "gäng",
-    },
 }  # fmt: skip
 # Go Fish's ranks as the history names them, plural as in "asked Bo for kings" (words
-# `rank_<code>`; a language may give one event its own form, as `not_held_rank:rank_A`).
+# `rank_<code>`; a language's file may give one event its own form, as `not_held_rank:rank_A`).
 _RANK_CODES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-_RANK_WORDS = {
-    "en": "twos threes fours fives sixes sevens eights nines tens jacks queens kings aces",
-    "fr": "2 3 4 5 6 7 8 9 10 valets dames rois as",
-    "sv": "tvåor treor fyror femmor sexor sjuor åttor nior tior knektar damer kungar ess",
-}
-for _lang, _names in _RANK_WORDS.items():
-    _WORDS[_lang].update(
-        {f"rank_{code}": word for code, word in zip(_RANK_CODES, _names.split(), strict=True)}
-    )
-_WORDS["fr"].update(  # "n'a pas de rois", "n'a pas d'as"
-    {
-        f"not_held_rank:rank_{code}": ("d'" if word == "as" else "de ") + word
-        for code, word in zip(_RANK_CODES, _RANK_WORDS["fr"].split(), strict=True)
-    }
+_ENGLISH_RANKS = "twos threes fours fives sixes sevens eights nines tens jacks queens kings aces"
+_WORDS["en"].update(
+    {f"rank_{code}": word for code, word in zip(_RANK_CODES, _ENGLISH_RANKS.split(), strict=True)}
 )
 _SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _STANDARD_CODE = re.compile(r"^(10|[2-9AJQKT])([SHDC])$")
@@ -561,7 +390,7 @@ def _mission_title(mission_id: Any, lang: str) -> Any:
     return f"{opening}{found.title_in(lang)}{closing}"
 
 
-_QUOTES = {"en": ("“", "”"), "fr": ("«\u202f", "\u202f»"), "sv": ("”", "”")}
+_QUOTES = {"en": ("“", "”")}  # the other languages' come from their files
 
 
 _RANK = re.compile(r"^(10|[2-9AJQK])$")
@@ -635,17 +464,17 @@ except ImportError:  # pragma: no cover - depends on the referee in use
 
 
 HISTORY_TEXTS = Path(__file__).resolve().parent.parent / "content" / "texts" / "history"
-"""One file per language beyond those written above: `and`, `adapter`, `events`, `reasons`,
-and the service's own `table` lines and `errors`."""
+"""One file per language besides English: `and`, `quotes`, `adapter`, `events`, `reasons`,
+`words`, and the service's own `table` lines and `errors`."""
 
 FILED_TEXTS: dict[str, Mapping[str, Any]] = {}
 """Each filed language's whole file, for the service's sections."""
 
 
 def _load_history_texts(directory: Path = HISTORY_TEXTS) -> None:
-    """Add the history texts of the languages kept in files; a text written in this module wins.
-    A file with a problem is left out whole (its history then reads in English), so a typo
-    in one language never stops the tables."""
+    """Add the history texts of the languages kept in files (all but English). A file with a
+    problem is left out whole (its history then reads in English, and the tests fail), so a
+    typo in one language never stops the tables."""
     for path in sorted(directory.glob("*.yaml")):
         lang = path.stem
         try:
@@ -662,6 +491,9 @@ def _load_history_texts(directory: Path = HISTORY_TEXTS) -> None:
         _AND.setdefault(lang, joiner)
         EVENT_TEXTS.setdefault(lang, events)
         REASON_TEXTS.setdefault(lang, reasons)
+        quotes = data.get("quotes")
+        if isinstance(quotes, list) and len(quotes) == 2:
+            _QUOTES.setdefault(lang, (str(quotes[0]), str(quotes[1])))
         if isinstance(data.get("words"), Mapping):
             _WORDS.setdefault(lang, {str(k): str(v) for k, v in data["words"].items()})
 

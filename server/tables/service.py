@@ -141,88 +141,15 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "seat_name": "Seat {n}",
         "next_table": "The next game is ready.",
     },
-    "fr": {
-        "created": "La table est prête.",
-        "joined": "{name} a pris place à la table.",
-        "removed": "La place de {name} est de nouveau libre.",
-        "left": "{name} a quitté la table.",
-        "left_waiting": "{name} a laissé sa place.",
-        "bot_took_seat": "Un robot joue pour {name} maintenant.",
-        "started": "La partie commence\u202f!",
-        "bot_name": "Robot {n}",
-        "seat_name": "Place {n}",
-        "next_table": "La partie suivante est prête.",
-    },
-    "sv": {
-        "created": "Bordet är klart.",
-        "joined": "{name} satte sig.",
-        "removed": "Platsen för {name} är ledig igen.",
-        "left": "{name} lämnade bordet.",
-        "left_waiting": "{name} reste sig.",
-        "bot_took_seat": "En robot spelar för {name} nu.",
-        "started": "Spelet börjar!",
-        "bot_name": "Robot {n}",
-        "seat_name": "Plats {n}",
-        "next_table": "Nästa spel är klart.",
-    },
 }
 
 
 # The refusals a player may meet, in the languages besides English (whose messages, with
-# their details, are the service's own).
-ERROR_TEXTS: dict[str, dict[str, str]] = {
-    "fr": {
-        "bad_name": f"Un nom a de 1 à {NAME_MAX} caractères.",
-        "seat_taken": "Cette place est prise\u202f: choisis-en une libre.",
-        "seat_free": "Cette place est libre.",
-        "already_started": "La partie a déjà commencé.",
-        "not_started": "La partie n'a pas encore commencé.",
-        "not_creator": "Seule la personne qui a créé la table peut faire ça.",
-        "no_such_table": "Cette table n'existe pas, ou elle est terminée.",
-        "stale": "La partie a avancé\u202f: regarde à nouveau et choisis ton coup.",
-        "too_many_tables": (
-            "Ça fait beaucoup de nouvelles tables\u202f: attends {wait} secondes, puis réessaie."
-        ),
-        "too_many_open": "Il y a trop de tables ouvertes\u202f: réessaie plus tard.",
-        "no_spectators": "Cette table n'accepte pas de spectateurs.",
-        "not_your_seat": "Ce n'est pas ta place.",
-        "bad_secret": "Tu n'as pas de place à cette table.",
-        "no_people": "Garde au moins une place pour une personne.",
-        "already_a_bot": "Un robot joue déjà à cette place.",
-        "not_playing": "Les robots prennent une place pendant la partie.",
-        "not_over": "Tu pourras rejouer quand cette partie sera finie.",
-        "table_unreadable": "Cette table ne peut pas être jouée ici. Commencez-en une nouvelle.",
-        "busy": "La table est très occupée\u202f: réessaie.",
-        "store_unavailable": "Les tables se reposent\u202f: réessaie dans un instant.",
-        "store_error": "Les tables se reposent\u202f: réessaie plus tard.",
-    },
-    "sv": {
-        "bad_name": f"Ett namn har 1 till {NAME_MAX} tecken.",
-        "seat_taken": "Den platsen är tagen: välj en ledig.",
-        "seat_free": "Den platsen är ledig.",
-        "already_started": "Spelet har redan börjat.",
-        "not_started": "Spelet har inte börjat än.",
-        "not_creator": "Bara den som skapade bordet kan göra det.",
-        "no_such_table": "Det här bordet finns inte, eller så är spelet slut.",
-        "stale": "Spelet har gått vidare: titta igen och välj ditt drag.",
-        "too_many_tables": "Det blev många nya bord: vänta {wait} sekunder och försök igen.",
-        "too_many_open": "Det finns för många öppna bord: försök igen senare.",
-        "no_spectators": "Det här bordet tar inte emot åskådare.",
-        "not_your_seat": "Det är inte din plats.",
-        "bad_secret": "Du har ingen plats vid det här bordet.",
-        "no_people": "Spara minst en plats åt en människa.",
-        "already_a_bot": "En robot spelar redan på den platsen.",
-        "not_playing": "Robotar tar över platser medan spelet pågår.",
-        "not_over": "Ni kan spela igen när det här spelet är slut.",
-        "table_unreadable": "Det här bordet kan inte spelas här. Starta ett nytt.",
-        "busy": "Bordet är väldigt upptaget just nu: försök igen.",
-        "store_unavailable": "Borden vilar: försök igen om en stund.",
-        "store_error": "Borden vilar: försök igen senare.",
-    },
-}
+# their details, are the service's own), from the languages' files.
+ERROR_TEXTS: dict[str, dict[str, str]] = {}
 
-# The languages kept in files (server/content/texts/history/) add their lines and refusals;
-# one without a section keeps English there.
+# Every language but English keeps its lines and refusals in its file
+# (server/content/texts/history/); one without a section keeps English there.
 for _lang, _data in referee.FILED_TEXTS.items():
     if isinstance(_data.get("table"), Mapping):
         TABLE_TEXTS.setdefault(_lang, {k: str(v) for k, v in _data["table"].items()})

@@ -116,3 +116,20 @@ def test_no_language_names_a_rank_by_its_letter(lang):
                 r"(?<![\w♠♥♦♣])[JQKA](?![\w♠♥♦♣])", line
             ), (lang, line)
     assert "K♠" in _said(lang, "asked", target=1, asked="KS")
+
+
+@pytest.mark.parametrize(
+    ("lang", "opening", "closing"),
+    [("en", "“", "”"), ("de", "„", "“"), ("fr", "«\u202f", "\u202f»"), ("pl", "„", "”")],
+)
+def test_a_mission_title_is_quoted_as_the_language_quotes(lang, opening, closing):
+    from gong.referee.fight import bundled_missions
+
+    title = bundled_missions().get("fight-01").title_in(lang)
+    text = _said(lang, "mission", kind="fight", mission="fight-01")
+    assert f"{opening}{title}{closing}" in text
+
+
+@pytest.mark.parametrize("lang", FILED)
+def test_a_filed_language_has_its_own_quotation_marks(lang):
+    assert lang in adapter._QUOTES and all(adapter._QUOTES[lang]), lang
