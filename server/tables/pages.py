@@ -496,24 +496,42 @@ def _mission(view: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
-def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
+def _one_phone(
+    table: Table, reader: int | None, answer: dict[str, Any]
+) -> tuple[Table, int | None, dict[str, Any], int | None, list[dict[str, Any]]]:
+    """One phone passed around, read by its maker: the table, the seat whose hand it shows
+    (None: the "pass the phone" screen), that seat's answer, the seat to hand it to, and the
+    others' moves out of turn."""
     service = tables().service
-    answer = service.answer(table, reader, g.lang)
     asked = request.args.get("seat")
+    shown, hand_to = _pass_seat(table, answer, int(asked) if asked and asked.isdigit() else None)
+    if shown is None:
+        answer = service.answer(table, None, g.lang)
+        reader = None
+    elif shown != reader:
+        table, reader = service.state(table.id, _secrets(table.id)[1], shown)
+        answer = service.answer(table, reader, g.lang)
+    return table, reader, answer, hand_to, _out_of_turn(table, answer, reader)
+
+
+def _title(table: Table, title: str, hand_to: int | None, shown: int | None, mine: bool) -> str:
+    """The page title, which says what the tab needs to say: "your turn", whom to pass to."""
+    if table.status == "waiting":
+        return t("join_title", game=title)
+    if table.status == "over":
+        return t("over_title", game=title)
+    if hand_to is not None and shown is None:
+        return t("pass_title", name=table.name_of(hand_to, g.lang))
+    return t("your_turn_title", game=title) if mine else title
+
+
+def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
+    answer = tables().service.answer(table, reader, g.lang)
     pass_mode = table.meta["mode"] == "pass"
     hand_to = None
     others: list[dict[str, Any]] = []
     if pass_mode and creator and table.status == "playing":
-        shown, hand_to = _pass_seat(
-            table, answer, int(asked) if asked and asked.isdigit() else None
-        )
-        if shown is None:
-            answer = service.answer(table, None, g.lang)
-            reader = None
-        elif shown != reader:
-            table, reader = service.state(table.id, _secrets(table.id)[1], shown)
-            answer = service.answer(table, reader, g.lang)
-        others = _out_of_turn(table, answer, reader)
+        table, reader, answer, hand_to, others = _one_phone(table, reader, answer)
     view = answer["view"] or {}
     game = _describe(table.meta["game"])
     seats = _seat_rows(table, answer, reader)
@@ -524,16 +542,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
     shown_card = (view.get("table") or {}).get("shown")
     current = view.get("current")
     events = answer["events"][-HISTORY_SHOWN:][::-1]
-    if table.status == "waiting":
-        title = t("join_title", game=game["title"])
-    elif table.status == "over":
-        title = t("over_title", game=game["title"])
-    elif hand_to is not None and reader is None:
-        title = t("pass_title", name=table.name_of(hand_to, g.lang))
-    elif my_turn:
-        title = t("your_turn_title", game=game["title"])
-    else:
-        title = game["title"]
+    title = _title(table, game["title"], hand_to, reader, my_turn)
     seat_secret, creator_secret = _secrets(table.id)
     rejoin = None
     if reader is not None and seat_secret and not pass_mode and table.status != "over":
