@@ -36,7 +36,7 @@ from server.tables import forms, referee_adapter, show
 from server.tables.api import client_address, site_root, tables
 from server.tables.forms import CREATOR_COOKIE, NONCE_COOKIE, SEAT_COOKIE, FormRefused
 from server.tables.ids import TableIdError, parse_table_id
-from server.tables.service import Table, TableError
+from server.tables.service import Table, TableError, acting_first
 from server.tables.store import StoreError
 from server.texts import TEXTS, game_title, kind_mission, text
 
@@ -366,38 +366,38 @@ def _read(table_id: str) -> tuple[Table, int | None, bool]:
     raise TableError(403, "no_spectators", "no spectators")
 
 
-def _pass_seat(table: Table, answer: dict[str, Any], asked: int | None) -> tuple[int | None, int]:
+def _pass_seat(table: Table, asked: int | None) -> tuple[int | None, int]:
     """One phone passed around: (the seat whose hand is shown, or None for the "pass the
-    phone" screen, and the seat to hand it to). The phone goes to the seat whose turn it is;
-    the others' moves out of turn (a GONG call or catch) need no hand, see `_out_of_turn`."""
+    phone" screen, and the seat to hand it to). The phone goes to the seat the game waits
+    for; the others' moves out of turn (a GONG call or catch) need no hand, see
+    `_out_of_turn`."""
     humans = table.human_seats()
-    turn = _turn_seat(table, answer)
+    turn = _turn_seat(table)
     if turn not in humans:  # a robot's turn: the phone keeps the hand it shows
         shown = asked if asked in humans else humans[0]
         return shown, shown
     return (asked if asked == turn else None), turn
 
 
-def _turn_seat(table: Table, answer: dict[str, Any]) -> int | None:
+def _turn_seat(table: Table) -> int | None:
     """The seat the game waits for: the only one that may act, or else the current player
     (the others' moves are optional ones, made out of turn)."""
-    acting = answer["to_act"]
-    if len(acting) == 1:
-        return acting[0]
-    current = referee_adapter.current(table.game)
-    return current if current in acting else (acting[0] if acting else None)
+    acting = acting_first(table, list(range(table.players)))
+    return acting[0] if acting else None
 
 
 def _out_of_turn(table: Table, answer: dict[str, Any], shown: int | None) -> list[dict[str, Any]]:
     """One phone passed around: the moves other people may make now, out of turn, as buttons
     under their names. Only whole actions (a GONG call, a catch, "Last card!"): a move that
     needs cards waits until the phone is that player's."""
-    turn = _turn_seat(table, answer)
+    skipped = {shown, _turn_seat(table)}
+    humans = table.human_seats()
     rows = []
     for seat in answer["to_act"]:
-        if seat in (shown, turn) or seat not in table.human_seats():
+        if seat in skipped or seat not in humans:
             continue
-        plain = [a for a in referee_adapter.legal(table.game, seat) if forms.shape(a)[1] == "plain"]
+        legal = referee_adapter.legal(table.game, seat)
+        plain = [a for a in legal if forms.shape(a)[1] == "plain"]
         if plain:
             rows.append(
                 {
@@ -504,7 +504,7 @@ def _one_phone(
     others' moves out of turn."""
     service = tables().service
     asked = request.args.get("seat")
-    shown, hand_to = _pass_seat(table, answer, int(asked) if asked and asked.isdigit() else None)
+    shown, hand_to = _pass_seat(table, int(asked) if asked and asked.isdigit() else None)
     if shown is None:
         answer = service.answer(table, None, g.lang)
         reader = None

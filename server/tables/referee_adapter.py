@@ -25,6 +25,7 @@ from typing import Any
 from gong.i18n import DEFAULT_LANGUAGE
 from gong.referee import GAMES, GameSetupError, IllegalAction, from_json, new_game
 from gong.referee.bots import make_bot
+from gong.referee.go_fish import RANK_CODES
 from gong.yamlsource import YamlSourceError, load_yaml
 
 try:
@@ -336,10 +337,9 @@ _WORDS: dict[str, dict[str, str]] = {
 }  # fmt: skip
 # Go Fish's ranks as the history names them, plural as in "asked Bo for kings" (words
 # `rank_<code>`; a language's file may give one event its own form, as `not_held_rank:rank_A`).
-_RANK_CODES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _ENGLISH_RANKS = "twos threes fours fives sixes sevens eights nines tens jacks queens kings aces"
 _WORDS["en"].update(
-    {f"rank_{code}": word for code, word in zip(_RANK_CODES, _ENGLISH_RANKS.split(), strict=True)}
+    {f"rank_{code}": word for code, word in zip(RANK_CODES, _ENGLISH_RANKS.split(), strict=True)}
 )
 _SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _STANDARD_CODE = re.compile(r"^(10|[2-9AJQKT])([SHDC])$")
@@ -393,7 +393,8 @@ def _mission_title(mission_id: Any, lang: str) -> Any:
 _QUOTES = {"en": ("“", "”")}  # the other languages' come from their files
 
 
-_RANK = re.compile(r"^(10|[2-9AJQK])$")
+RANK = re.compile(r"^(10|[2-9AJQK])$")
+"""A Go Fish rank code ("K", "10"), as events and the ask form name one."""
 _RANK_EVENTS = {"asked": "asked_rank", "not_held": "not_held_rank"}
 """Go Fish events that name a rank or a card: asked for a rank, they read with their own
 text ("asked Bo for kings"), as a rank word does not fit where a card's name goes."""
@@ -406,11 +407,11 @@ def readable(event: Mapping[str, Any], lang: str) -> dict[str, Any]:
     params = dict(event["params"])
     code = event["code"]
     asked = params.get("asked")
-    if code in _RANK_EVENTS and isinstance(asked, str) and _RANK.match(asked):
+    if code in _RANK_EVENTS and isinstance(asked, str) and RANK.match(asked):
         code = _RANK_EVENTS[code]
         params["rank"] = params.pop("asked")
     rank = params.get("rank")
-    if isinstance(rank, str) and _RANK.match(rank):
+    if isinstance(rank, str) and RANK.match(rank):
         # A language may give an event its own form of a rank word ("not_held_rank:rank_A").
         params["rank"] = words.get(f"{code}:rank_{rank}") or words.get(f"rank_{rank}", rank)
     for key in ("card", "asked"):

@@ -714,21 +714,13 @@ class TableService:
         if held:
             if len(held) == 1:
                 return held[0]
-            acting = self._acting_held(table, held)
+            acting = acting_first(table, held)
             return acting[0] if acting else self._last_of(table, held)
         if creator or table.meta["spectators"]:
             return None
         if secret:
             raise TableError(403, "bad_secret", "That secret holds no seat at this table.")
         raise TableError(403, "no_spectators", "This table does not take spectators.")
-
-    @staticmethod
-    def _acting_held(table: Table, held: list[int]) -> list[int]:
-        """The held seats that may act now, the one the game waits for first (the current
-        player before a player who could call GONG)."""
-        acting = [s for s in referee.to_act(table.game) if s in held]
-        current = referee.current(table.game)
-        return sorted(acting, key=lambda s: s != current)
 
     @staticmethod
     def _last_of(table: Table, held: list[int]) -> int:
@@ -780,7 +772,7 @@ class TableService:
         if seat is None:
             if len(held) == 1:
                 return held[0]
-            acting = self._acting_held(table, held)
+            acting = acting_first(table, held)
             if len(acting) == 1 or (acting and acting[0] == referee.current(table.game)):
                 return acting[0]
             raise TableError(400, "which_seat", "Say which seat acts: seat is a number.")
@@ -998,6 +990,14 @@ class TableService:
                     )
         found.sort(key=lambda e: e["version"])  # stable: table events first in a version
         return found
+
+
+def acting_first(table: Table, seats: list[int]) -> list[int]:
+    """Those of `seats` that may act now, the one the game waits for first (the current
+    player before a player who could call GONG)."""
+    acting = [s for s in referee.to_act(table.game) if s in seats]
+    current = referee.current(table.game)
+    return sorted(acting, key=lambda s: s != current)
 
 
 def _seat_key(value: Any, players: int, where: str) -> int:

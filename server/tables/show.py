@@ -9,12 +9,11 @@ from typing import Any
 from gong.cards import CardCodeError, parse_card
 from gong.i18n import gem_name
 from server.tables.forms import shape
-from server.tables.referee_adapter import card_word, rank_word
+from server.tables.referee_adapter import RANK, card_word, rank_word
 
 SUITS = {"S": ("♠", "black"), "H": ("♥", "red"), "D": ("♦", "red"), "C": ("♣", "black")}
 _STANDARD = re.compile(r"^(10|[2-9AJQKT])([SHDC])$")
 _GANG = re.compile(r"^([RGY])(\d{1,2})$")
-_RANK = re.compile(r"^(10|[2-9AJQK])$")
 GANG_COLOURS = {"R": "red", "G": "green", "Y": "yellow"}
 # Gang of Four's special cards: (look, the big sign, the small letters).
 GANG_SPECIAL = {
@@ -75,7 +74,7 @@ def card(code: str, lang: str) -> dict[str, Any]:
     if code in GANG_SPECIAL:
         look, big, top = GANG_SPECIAL[code]
         return {"code": code, "look": look, "big": big, "top": top, "low": "", "name": name}
-    if _RANK.match(code) and not code.isdigit():  # a rank asked for: "K (kings)"
+    if RANK.match(code) and not code.isdigit():  # a rank asked for: "K (kings)"
         name = f"{code} ({rank_word(code, lang)})"
     return {"code": code, "look": "other", "big": code, "top": "", "low": "", "name": name}
 

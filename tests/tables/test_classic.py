@@ -34,13 +34,14 @@ def app(tmp_path, monkeypatch):
     return make_app()
 
 
-def _table(app, game: str, seed: int = 5) -> tuple[str, str]:
-    """A started 3-seat table of `game`: seat 0 a person (its secret), seats 1-2 robots."""
+def _table(app, game: str, seed: int = 5, robots: tuple[str, ...] = ("normal", "easy")):
+    """A started table of `game`: seat 0 a person (its secret), then one robot of each kind
+    in `robots`."""
     api = app.test_client()
+    bots = {str(seat): kind for seat, kind in enumerate(robots, start=1)}
     made = new_table(
-        api, game=game, players=3, bots={"1": "normal", "2": "easy"}, seed=seed,
-        options=CLASSIC[game],
-    )  # fmt: skip
+        api, game=game, players=1 + len(robots), bots=bots, seed=seed, options=CLASSIC[game]
+    )
     return made["id"], sit(api, made["id"], 0, "Ada")["secret"]
 
 
@@ -105,8 +106,8 @@ def _move_form(html: str) -> dict[str, str]:
     }
 
 
-def _seated_client(app, game: str, seed: int = 5) -> tuple[FlaskClient, str]:
-    table_id, secret = _table(app, game, seed)
+def _seated_client(app, game: str, seed: int = 5, **table: Any) -> tuple[FlaskClient, str]:
+    table_id, secret = _table(app, game, seed, **table)
     client = app.test_client()
     client.set_cookie(f"gs_{table_id}", secret, path=f"/t/{table_id}")
     return client, table_id
@@ -151,12 +152,8 @@ def test_go_fish_asks_a_player_for_a_rank_by_form(app):
 
 
 def test_go_fish_for_two_names_the_ranks_and_chooses_the_only_other_player(app):
-    api = app.test_client()
-    made = new_table(api, game="go-fish", players=2, bots={"1": "normal"}, seed=4)
-    client = app.test_client()
-    secret = sit(api, made["id"], 0, "Ada")["secret"]
-    client.set_cookie(f"gs_{made['id']}", secret, path=f"/t/{made['id']}")
-    form = _move_form(_page(client, made["id"]))
+    client, table_id = _seated_client(app, "go-fish", 4, robots=("normal",))
+    form = _move_form(_page(client, table_id))
     assert re.findall(r'name="to" value="(\d)"( checked)?', form["html"]) == [("1", " checked")]
     options = dict(re.findall(r'<option value="(\w+)">([^<]+)</option>', form["html"]))
     letters = {code: text for code, text in options.items() if not code.isdigit()}
@@ -165,7 +162,7 @@ def test_go_fish_for_two_names_the_ranks_and_chooses_the_only_other_player(app):
         for code, text in letters.items()
         for word in [{"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}[code]]
     ), letters
-    _moved(client, made["id"], form, verb="ask", to="1", ask=next(iter(options)))
+    _moved(client, table_id, form, verb="ask", to="1", ask=next(iter(options)))
 
 
 def test_go_fish_with_the_exact_card_rule_asks_for_one_card(app):

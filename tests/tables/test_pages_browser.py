@@ -176,15 +176,16 @@ def test_one_phone_passed_around_plays_gong_fight_to_the_end(browser, tmp_path):
         assert phone.problems == []
 
 
-def _api_table(server_url: str, body: dict) -> dict:
+def _api(server_url: str, path: str, body: dict | None = None, secret: str | None = None):
+    """One JSON API request to the served site, as another client would make it."""
     import json
     import urllib.request
 
-    request = urllib.request.Request(
-        f"{server_url}/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
+    headers = {"Content-Type": "application/json"}
+    if secret:
+        headers["Authorization"] = f"Bearer {secret}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"{server_url}/api{path}", data=data, headers=headers)
     with urllib.request.urlopen(request) as answer:
         return json.load(answer)
 
@@ -194,8 +195,9 @@ def test_one_phone_offers_the_others_their_gong_calls_and_catches(browser, tmp_p
     from the "others" buttons while the phone is on its way, and the game goes on to its end."""
     with serving(tmp_path) as server:
         names = {"0": "Ada", "1": "Bo", "2": "Cy"}
-        made = _api_table(
+        made = _api(
             server.url,
+            "/tables",
             {"game": "gong-link", "players": 3, "bots": {}, "mode": "pass", "names": names,
              "seed": 5, "options": {"turn_limit": 40}},
         )  # fmt: skip
@@ -273,16 +275,9 @@ def test_two_servers_on_one_redis_one_player_on_each(browser, tmp_path, redis_ur
 
 def _legal(server_url: str, page) -> list[str]:
     """The legal actions of the page's seat, from the API with the page's own seat cookie."""
-    import json
-    import urllib.request
-
     table_id = page.url.split("/t/")[1].split("?")[0]
     secret = next(c["value"] for c in page.context.cookies() if c["name"] == f"gs_{table_id}")
-    request = urllib.request.Request(
-        f"{server_url}/api/tables/{table_id}", headers={"Authorization": f"Bearer {secret}"}
-    )
-    with urllib.request.urlopen(request) as answer:
-        return json.load(answer)["legal"]
+    return _api(server_url, f"/tables/{table_id}", secret=secret)["legal"]
 
 
 def _tick(form, cards: list[str]) -> None:
