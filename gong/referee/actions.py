@@ -24,9 +24,13 @@ others are also read (GONG reads ``ask NEBULA 5 2`` as well as ``ask 2 NE5``).
 >>> grammar = Grammar({"play": "cards", "ask": "seat rank", "give": "card -> seat"},
 ...                   read_card=one_word(parse_card), read_rank=int)
 >>> grammar.parse("play ne5 ZE5", 0, players=3)
-Action(player=0, verb='play', cards=(Card(NEBULA 5), Card(ZETA 5)), target=None, rank=None)
->>> str(grammar.parse("ask 2 4", 1, players=3)), str(grammar.parse("give NE5 to 2", 1, 3))
+Action(player=0, verb='play', cards=('NE5', 'ZE5'), target=None, rank=None)
+>>> grammar.parse("ask 2 4", 1, players=3).text, str(grammar.parse("give NE5 to 2", 1, 3))
 ('ask 2 4', 'give NE5 -> 2')
+
+An action is data: `cards` holds card codes, `rank` a rank code, `target` a seat, so a face
+draws a control from the fields alone (the verb, the cards, whom it names) and `text` is what
+the log, the URL and `parse` speak.
 
 The text does not name the player who acts: `game.parse_action(text, seat)` does, and
 `game.parse_action(str(action), action.player) == action`. A game log writes each action as
@@ -50,36 +54,61 @@ SLOTS = frozenset({"card", "cards", "seat", "[seat]", "rank"})
 
 
 class Action(NamedTuple):
-    """One player's action; the fields a verb does not take stay empty."""
+    """One player's action, a frozen value: `cards` are card codes in order, `target` a seat,
+    `rank` a rank code; the fields a verb does not take stay empty. `text` is its canonical
+    text, which `game.parse_action(text, player)` reads back to an equal action."""
 
     player: int
     verb: str
-    cards: tuple[Any, ...] = ()
+    cards: tuple[str, ...] = ()
     target: int | None = None
-    rank: Any = None
+    rank: str | None = None
 
     grammar = None  # a class attribute, not a field: the game's action type sets it
 
     @property
-    def card(self) -> Any:
-        """The action's card, for verbs that take exactly one (None otherwise)."""
+    def card(self) -> str | None:
+        """The action's card code, for verbs that take exactly one (None otherwise)."""
         return self.cards[0] if len(self.cards) == 1 else None
+
+    @property
+    def text(self) -> str:
+        return str(self)
 
     def __str__(self) -> str:
         return _plain(self) if self.grammar is None else self.grammar.text(self)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The action as JSON data: what a face reads to draw its control."""
+        return {
+            "player": self.player,
+            "verb": self.verb,
+            "cards": list(self.cards),
+            "target": self.target,
+            "rank": self.rank,
+            "text": str(self),
+        }
+
     @property
     def sort_key(self) -> tuple:
-        """The canonical order of legal actions: by verb (the grammar's order), cards, target,
-        rank."""
+        """The canonical order of legal actions: by verb (the grammar's order), cards (in
+        deck order), target, rank (in rank order)."""
         grammar = self.grammar
-        verb = grammar.verb_rank.get(self.verb, len(grammar.verb_rank)) if grammar else 0
+        if grammar is None:
+            return (0, self.cards, -1 if self.target is None else self.target, self.rank or "")
+        verb = grammar.verb_rank.get(self.verb, len(grammar.verb_rank))
         target = -1 if self.target is None else self.target
-        return (verb, self.cards, target, () if self.rank is None else (self.rank,))
+        cards = tuple(grammar.card_key(c) for c in self.cards)
+        rank = () if self.rank is None else (grammar.rank_key(self.rank),)
+        return (verb, cards, target, rank)
 
 
-def _code(value: Any) -> str:
-    return str(getattr(value, "code", value))
+def code_of(value: Any) -> str:
+    """The code of a card or rank value (a code stays as it is)."""
+    return value if type(value) is str else str(getattr(value, "code", value))
+
+
+_code = code_of
 
 
 def one_word(parse: Callable[[str], Any]) -> CardReader:
@@ -123,6 +152,7 @@ class Grammar:
         self.build = build or self.action_type
         self.aliases = dict(aliases or {})
         self.examples = dict(examples or {})
+        self._card_keys: dict[str, Any] = {}
 
     def action(
         self,
@@ -132,8 +162,22 @@ class Grammar:
         target: int | None = None,
         rank: Any = None,
     ) -> Action:
-        """An action of this grammar's games (what `parse` returns for its text)."""
-        return self.build(player, verb, cards, target, rank)
+        """An action of this grammar's games (what `parse` returns for its text); `cards` and
+        `rank` may be given as codes or as the deck's card and rank values."""
+        codes = tuple(c if type(c) is str else code_of(c) for c in cards)
+        return self.build(player, verb, codes, target, None if rank is None else code_of(rank))
+
+    def card_key(self, code: str) -> Any:
+        """Where a card code sorts: as its card does (deck order)."""
+        key = self._card_keys.get(code)
+        if key is None:
+            key = self._card_keys[code] = self.read_card([code], 0)[0]
+        return key
+
+    def rank_key(self, code: str) -> Any:
+        """Where a rank code sorts: its rank's value."""
+        rank = self.read_rank(code) if self.read_rank else code
+        return getattr(rank, "value", rank)
 
     def only(self, verbs: Sequence[str]) -> Grammar:
         """The same grammar restricted to `verbs` (a game's share of a family's verbs)."""
@@ -155,7 +199,7 @@ class Grammar:
             if slot == "->":
                 words.append("->")
             elif slot == "card" or slot == "cards":
-                words += [str(c) for c in action.cards]
+                words += action.cards
             elif slot == "seat" or (slot == "[seat]" and action.target is not None):
                 words.append(str(action.target))
             elif slot == "rank":
@@ -231,7 +275,8 @@ class Grammar:
             words.end()
         except _Misfit as misfit:
             return misfit.progress, misfit.refusal
-        return self.build(player, verb, tuple(cards), target, rank)
+        codes = tuple(code_of(c) for c in cards)
+        return self.build(player, verb, codes, target, None if rank is None else code_of(rank))
 
     def _write_like(self, verb: str) -> IllegalAction:
         example = self.example(verb)

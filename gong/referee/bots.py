@@ -15,7 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gong.referee.actions import Action
-from gong.referee.gong_rules import FAMILY_OF, NUMBER_OF, GongGame, card_index, is_numbered
+from gong.referee.gong_rules import (
+    FAMILY_OF,
+    NUMBER_OF,
+    GongGame,
+    card_index,
+    is_joker,
+    is_numbered,
+)
 from gong.referee.registry import spec_of
 from gong.referee.rng import Rng
 
@@ -184,7 +191,7 @@ def _greedy_fight(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> A
         # Give to, or receive from, the player furthest from winning.
         return max(acts, key=lambda a: sizes[a.target])
     # lay or give: keep the jokers, which can swap a big hand away later.
-    numbered = [a for a in acts if not a.card.is_joker]
+    numbered = [a for a in acts if not is_joker(card_index(a.card))]
     return (numbered or acts)[0]
 
 

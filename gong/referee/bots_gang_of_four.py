@@ -23,6 +23,7 @@ from collections import Counter
 
 from gong.referee.actions import Action
 from gong.referee.bots import GREEDY, Bot
+from gong.referee.gang_of_four import cards_of
 from gong.referee.gof_combos import GANG, combination
 
 DANGER = 3
@@ -30,7 +31,7 @@ DANGER = 3
 
 
 def _strength(action: Action) -> tuple[int, ...]:
-    return combination(action.cards).strength
+    return combination(cards_of(action)).strength
 
 
 def _greedy_gang_of_four(self: Bot, game, seat: int, acts: list[Action]) -> Action:
@@ -52,10 +53,10 @@ def _greedy_gang_of_four(self: Bot, game, seat: int, acts: list[Action]) -> Acti
     gang_numbers = {n for n, k in numbers.items() if k >= 4}
 
     def is_gang(a: Action) -> bool:
-        return combination(a.cards).kind is GANG
+        return combination(cards_of(a)).kind is GANG
 
     def breaks_gang(a: Action) -> bool:
-        return not is_gang(a) and any(card.number in gang_numbers for card in a.cards)
+        return not is_gang(a) and any(card.number in gang_numbers for card in cards_of(a))
 
     keeping = [a for a in plays if not is_gang(a) and not breaks_gang(a)]
     if not game.table:
@@ -75,10 +76,14 @@ def _greedy_gang_of_four(self: Bot, game, seat: int, acts: list[Action]) -> Acti
     return min(plays, key=_strength)  # obliged to play
 
 
+def _first_number(action: Action) -> int | None:
+    return cards_of(action)[0].number
+
+
 def _card_to_return(game, seat: int, acts: list[Action]) -> Action:
     """The lowest card that pairs with nothing in the hand (else the lowest card)."""
     numbers = Counter(card.number for card in game.hand(seat))
-    lonely = [a for a in acts if a.cards[0].number is not None and numbers[a.cards[0].number] == 1]
+    lonely = [a for a in acts if _first_number(a) is not None and numbers[_first_number(a)] == 1]
     return (lonely or acts)[0]
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from gong.classic_cards import parse_rank
 from gong.referee.actions import Action
 from gong.referee.bots import GREEDY, Bot
-from gong.referee.go_fish import GoFishGame
+from gong.referee.go_fish import _RANK_INDEX, GoFishGame, _position
 
 HOLDS, UNKNOWN, LACKS = 2, 1, 0
 
@@ -59,13 +59,12 @@ def knowledge(game: GoFishGame, seat: int) -> list[list[int]]:
 
 def _rank_index(action: Action) -> int:
     if action.rank is not None:
-        return action.rank.value - 2
-    return action.cards[0].rank.value - 2
+        return _RANK_INDEX[action.rank]
+    return _position(action.cards[0]) >> 2
 
 
 def _card_index(action: Action) -> int:
-    card = action.cards[0]
-    return (card.rank.value - 2) * 4 + card.suit.index
+    return _position(action.cards[0])
 
 
 def _greedy_go_fish(self: Bot, game: GoFishGame, seat: int, acts: list[Action]) -> Action:

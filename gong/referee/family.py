@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gong.cards import Family
+from gong.cards import DECK, Family
 from gong.referee.actions import Action
 from gong.referee.errors import IllegalAction
 from gong.referee.game import Reason
@@ -216,8 +216,9 @@ class FamilyGame(GongGame):
         return None
 
     def _explain_ask(self, action: Action) -> IllegalAction | None:
-        seat, card, target = action.player, action.card, action.target
-        c = card_index(card)
+        seat, target = action.player, action.target
+        c = card_index(action.card)
+        card = DECK[c]
         if is_joker(c):
             return IllegalAction(
                 "ask_joker", "Ask for a numbered card: a galaxy and a number, like NE5."

@@ -90,7 +90,17 @@ class GofAction(Action):
 
 def _build(player: int, verb: str, cards: tuple, target: int | None, rank: Any) -> GofAction:
     # A play's cards are read in any order and kept in canonical order.
-    return GofAction(player, verb, tuple(sorted(cards)), target, rank)
+    ordered = tuple(sorted(cards, key=lambda code: _INDEX.get(code, len(_INDEX))))
+    return GofAction(player, verb, ordered, target, rank)
+
+
+_CARD_BY_CODE = {card.code: card for card in GOF_CARDS}
+_INDEX = {card.code: card.index for card in GOF_CARDS}
+
+
+def cards_of(action: Action) -> tuple[Any, ...]:
+    """The Gang of Four cards an action names (it carries their codes)."""
+    return tuple(_CARD_BY_CODE[code] for code in action.cards)
 
 
 GRAMMAR = Grammar(
@@ -113,7 +123,7 @@ def _play_action(seat: int, indices: tuple[int, ...]) -> GofAction:
     key = (seat, indices)
     found = _PLAYS.get(key)
     if found is None:
-        found = GofAction(seat, "play", tuple(GOF_CARDS[i] for i in indices))
+        found = GofAction(seat, "play", tuple(GOF_CARDS[i].code for i in indices))
         _PLAYS[key] = found
     return found
 
@@ -326,7 +336,7 @@ class GangOfFourGame(Game):
             if seat != self.returning:
                 return []
             distinct = sorted(set(self._held(seat)))
-            return [GofAction(seat, "return", (GOF_CARDS[i],)) for i in distinct]
+            return [GofAction(seat, "return", (GOF_CARDS[i].code,)) for i in distinct]
         acts: list[Action] = self._plays(seat) if seat == self.current else []
         if seat == self.window:
             acts = [*acts, GofAction(seat, "announce")]
@@ -337,7 +347,7 @@ class GangOfFourGame(Game):
         if not self.table:
             leads = _leads(seat, held)
             if self.first_lead:
-                return [a for a in leads if GOF_CARDS[M1] in a.cards]
+                return [a for a in leads if GOF_CARDS[M1].code in a.cards]
             if self._obliged(seat):
                 several = [a for a in leads if len(a.cards) > 1]
                 return several or leads
@@ -360,7 +370,7 @@ class GangOfFourGame(Game):
             self.counts["barred"] += 1
             self._emit("barred", {"player": barred})
         if verb == "play":
-            self._play(seat, action.cards)
+            self._play(seat, cards_of(action))
         elif verb == "pass":
             self._pass(seat)
         elif verb == "announce":
@@ -368,7 +378,7 @@ class GangOfFourGame(Game):
             self.window = -1
             self._emit("last_card", {"player": seat})
         else:
-            self._return(seat, action.cards[0].index)
+            self._return(seat, _INDEX[action.cards[0]])
 
     def _play(self, seat: int, cards: tuple) -> None:
         hand = self.hands[seat]
@@ -489,7 +499,7 @@ class GangOfFourGame(Game):
             )
         if self.returning >= 0:
             if verb == "return":
-                return self._not_held(seat, action.cards)
+                return self._not_held(seat, cards_of(action))
             return IllegalAction(
                 "must_return",
                 f"First give player {self.loser} a card back, like this: return G3.",
@@ -516,11 +526,11 @@ class GangOfFourGame(Game):
                     player=seat,
                 )
             return self._must_play_highest(seat)
-        missing = self._not_held(seat, action.cards)
+        missing = self._not_held(seat, cards_of(action))
         if missing is not None:
             return missing
         try:
-            play = combination(action.cards)
+            play = combination(cards_of(action))
         except NotACombination as exc:
             return IllegalAction("not_a_combination", f"{exc}.", cards=self._codes(action))
         if not table:
@@ -585,7 +595,7 @@ class GangOfFourGame(Game):
 
     @staticmethod
     def _codes(action: Action) -> list[str]:
-        return [c.code for c in action.cards]
+        return list(action.cards)
 
     # --- what players see -----------------------------------------------------------------------
 

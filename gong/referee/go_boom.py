@@ -89,11 +89,12 @@ def _value(card: StandardCard) -> int:
     return 15 if rank == 14 else 10 if rank >= 10 else rank
 
 
-def _position(card: StandardCard) -> int:
-    """The card's deck position: the 52 cards in canonical order, then JK1, JK2, …"""
-    if card.is_joker:
-        return 51 + card.joker
-    return (card.rank.value - 2) * 4 + card.suit.index
+_POSITIONS = {card.code: i for i, card in enumerate(standard_deck(MAX_JOKERS))}
+
+
+def _position(code: str) -> int:
+    """The deck position of a card code: the 52 cards in canonical order, then JK1, JK2, …"""
+    return _POSITIONS[code]
 
 
 class _Deck:
@@ -107,7 +108,7 @@ class _Deck:
         self.value = [_value(c) for c in self.cards]
         self.boom = [c.is_joker or (jokers == 0 and c.rank.value == 14) for c in self.cards]
         self.joker = [c.is_joker for c in self.cards]
-        self.play = [[BoomAction(s, "play", (c,)) for c in self.cards] for s in range(MAX_PLAYERS)]
+        self.play = [[BoomAction(s, "play", (c.code,)) for c in self.cards] for s in range(MAX_PLAYERS)]
         for row in self.play:
             for c, action in enumerate(row):
                 _TEXT[id(action)], _PLAYED[id(action)] = GRAMMAR.text(action), c
@@ -330,21 +331,21 @@ class GoBoomGame(Game):
         m = self.match()
         top = self.CODES[m]
         if verb == "play":
-            card = action.cards[0]
+            card = action.card
             if _position(card) >= len(self.DECK):
                 return IllegalAction(
                     "not_in_deck",
                     f"This match is played with {len(self.DECK) - 52} jokers: "
-                    f"there is no {card.code}.",
-                    card=card.code,
+                    f"there is no {card}.",
+                    card=card,
                 )
             if _position(card) not in self.hands[seat]:
-                return IllegalAction("not_in_hand", f"You don't have {card.code}.", card=card.code)
+                return IllegalAction("not_in_hand", f"You don't have {card}.", card=card)
             return IllegalAction(
                 "must_match",
-                f"{card.code} does not match {top}: play a card of the same suit or rank, "
+                f"{card} does not match {top}: play a card of the same suit or rank, "
                 "or a boom card.",
-                card=card.code,
+                card=card,
                 match=top,
             )
         plays = verb == "pass" and any(a.verb == "play" for a in self._legal_now(seat))

@@ -66,7 +66,7 @@ class _FishGrammar(Grammar):
 
     def text(self, action: Action) -> str:
         if action.verb == "ask" and action.cards and action.target is not None:
-            return f"ask {action.target} {action.cards[0].code}"
+            return f"ask {action.target} {action.cards[0]}"
         return super().text(action)
 
 
@@ -77,11 +77,11 @@ _ASKS_BY_MASK: dict[tuple[int, int, int], list[Action]] = {}
 _OTHERS = [[[t for t in range(n) if t != s] for s in range(n)] for n in range(MAX_PLAYERS + 1)]
 # Interned actions: a legal list is built from shared values, so apply() finds them by identity.
 _ASK_RANK = [
-    [[FishAction(s, "ask", (), t, rank) for rank in RANKS] for t in range(MAX_PLAYERS)]
+    [[FishAction(s, "ask", (), t, rank.code) for rank in RANKS] for t in range(MAX_PLAYERS)]
     for s in range(MAX_PLAYERS)
 ]
 _ASK_CARD = [
-    [[FishAction(s, "ask", (card,), t) for card in STANDARD_52] for t in range(MAX_PLAYERS)]
+    [[FishAction(s, "ask", (card.code,), t) for card in STANDARD_52] for t in range(MAX_PLAYERS)]
     for s in range(MAX_PLAYERS)
 ]
 
@@ -94,14 +94,19 @@ _ASKED: dict[int, tuple[int, int]] = {}
 def _build(player: int, verb: str, cards: tuple, target: int | None, rank: Any) -> Action:
     if verb == "ask" and target is not None and 0 <= player < MAX_PLAYERS:
         if rank is not None and not cards:
-            return _ASK_RANK[player][target][rank.value - 2]
-        if len(cards) == 1 and rank is None and not cards[0].is_joker:
-            return _ASK_CARD[player][target][_position(cards[0])]
+            return _ASK_RANK[player][target][_RANK_INDEX[rank]]
+        if len(cards) == 1 and rank is None and cards[0] in _POSITIONS:
+            return _ASK_CARD[player][target][_POSITIONS[cards[0]]]
     return FishAction(player, verb, cards, target, rank)
 
 
-def _position(card: Any) -> int:
-    return (card.rank.value - 2) * 4 + card.suit.index
+_POSITIONS = {card.code: i for i, card in enumerate(STANDARD_52)}
+_RANK_INDEX = {rank.code: rank.value - 2 for rank in RANKS}
+
+
+def _position(code: str) -> int:
+    """The deck position of a card code of the 52."""
+    return _POSITIONS[code]
 
 
 def _asked_of(action: Action) -> tuple[int, int]:
@@ -109,7 +114,7 @@ def _asked_of(action: Action) -> tuple[int, int]:
     if action.cards:
         c = _position(action.cards[0])
         return c >> 2, c
-    return action.rank.value - 2, -1
+    return _RANK_INDEX[action.rank], -1
 
 
 GRAMMAR = _FishGrammar(
@@ -348,36 +353,34 @@ class GoFishGame(Game):
         seat, target = action.player, action.target
         if target == seat:
             return IllegalAction("ask_yourself", "Ask another player, not yourself.")
-        if self.exact and action.cards == ():
+        asked = parse_standard_card(action.cards[0]) if action.cards else None
+        if self.exact and asked is None:
             return IllegalAction(
                 "name_a_card",
-                f"With the exact card rule, name one card: ask {target} "
-                f"{action.rank.code}S, for example.",
-                rank=action.rank.code,
+                f"With the exact card rule, name one card: ask {target} {action.rank}S, "
+                "for example.",
+                rank=action.rank,
             )
-        if not self.exact and action.cards:
-            card = action.cards[0]
-            if card.is_joker:
-                return IllegalAction("no_jokers", "Go Fish is played without jokers.")
+        if asked is not None and asked.is_joker:
+            return IllegalAction("no_jokers", "Go Fish is played without jokers.")
+        if not self.exact and asked is not None:
             return IllegalAction(
                 "name_a_rank",
-                f"Ask for a rank, not one card: ask {target} {card.rank.code}.",
-                rank=card.rank.code,
+                f"Ask for a rank, not one card: ask {target} {asked.rank.code}.",
+                rank=asked.rank.code,
             )
-        if action.cards and action.cards[0].is_joker:
-            return IllegalAction("no_jokers", "Go Fish is played without jokers.")
-        rank = action.rank if action.rank is not None else action.cards[0].rank
-        if not any(c >> 2 == rank.value - 2 for c in self.hands[seat]):
+        rank = action.rank if asked is None else asked.rank.code
+        if not any(c >> 2 == _RANK_INDEX[rank] for c in self.hands[seat]):
             return IllegalAction(
                 "rank_not_held",
-                f"You can only ask for a rank you hold, and you have no {rank.code}.",
-                rank=rank.code,
+                f"You can only ask for a rank you hold, and you have no {rank}.",
+                rank=rank,
             )
-        if self.exact and not self.may_ask_held and _position(action.cards[0]) in self.hands[seat]:
+        if self.exact and not self.may_ask_held and _position(asked.code) in self.hands[seat]:
             return IllegalAction(
                 "card_held",
-                f"You hold {action.cards[0].code} yourself: ask for a card you don't have.",
-                card=action.cards[0].code,
+                f"You hold {asked.code} yourself: ask for a card you don't have.",
+                card=asked.code,
             )
         if target not in self._targets(seat):
             return IllegalAction(

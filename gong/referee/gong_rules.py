@@ -86,9 +86,10 @@ def family_cards(family: int) -> range:
     return range(family * FAMILY_SIZE, (family + 1) * FAMILY_SIZE)
 
 
-def card_index(card: Card) -> int:
-    """The card's position in DECK (0-53 numbered in rule order, 54-55 the jokers)."""
-    i = _POSITION.get(id(card))
+def card_index(card: Card | str) -> int:
+    """The position in DECK (0-53 numbered in rule order, 54-55 the jokers) of a card or of
+    its code (what actions carry)."""
+    i = _POSITION.get(card) if type(card) is str else _POSITION.get(id(card))
     if i is not None:
         return i
     if card.family is None:
@@ -96,8 +97,11 @@ def card_index(card: Card) -> int:
     return card.family.index * FAMILY_SIZE + card.number - 1
 
 
-_POSITION: dict[int, int] = {id(card): i for i, card in enumerate(DECK)}
-"""Deck position of each card object (cards are singletons: DECK and parse_card share them)."""
+_POSITION: dict[int | str, int] = {id(card): i for i, card in enumerate(DECK)} | {
+    card.code: i for i, card in enumerate(DECK)
+}
+"""Deck position of each card object (cards are singletons: DECK and parse_card share them)
+and of each code."""
 
 # --- GONG's actions ---------------------------------------------------------------------------
 
@@ -154,7 +158,7 @@ class GongAction(Action):
 
 _INTERNED: dict[tuple[int, str, int, int | None], GongAction] = {}
 _TEXT: dict[int, str] = {}
-_ONE_CARD = tuple((card,) for card in DECK)
+_ONE_CARD = tuple((card.code,) for card in DECK)
 
 
 def act(player: int, verb: str, c: int = -1, target: int | None = None) -> GongAction:
@@ -373,7 +377,7 @@ class GongGame(Game):
         """Refusals shared by every variant: cards not held, the joker rules."""
         seat, verb = action.player, action.verb
         hand = self.hands[seat]
-        code = None if action.card is None else action.card.code
+        code = action.card
         answering = self.counter is not None and seat == self.counter.target
         if answering and verb not in ("counter", "no-counter"):
             return IllegalAction(

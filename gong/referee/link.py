@@ -309,8 +309,8 @@ class LinkGame(GongGame):
             return IllegalAction(
                 "joker_not_a_match",
                 "A GONG JOKER is never a card to match: play it at the start of your turn to "
-                f"swap hands, like 'joker {action.card.code} -> {self._next_seat(seat)}'.",
-                card=action.card.code,
+                f"swap hands, like 'joker {action.card} -> {self._next_seat(seat)}'.",
+                card=action.card,
                 target=self._next_seat(seat),
             )
         if verb == "keep":

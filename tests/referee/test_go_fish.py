@@ -388,7 +388,7 @@ def test_may_ask_held_card_without_exact_card_is_a_setup_error():
 def test_action_texts_read_back_in_any_case():
     g = new3()
     assert str(g.parse_action("ASK 1 q", 0)) == "ask 1 Q"
-    assert g.parse_action("ask 2 10", 0).rank == parse_rank("10")
+    assert g.parse_action("ask 2 10", 0).rank == parse_rank("10").code == "10"
     for a in g.legal_actions(0):
         assert g.parse_action(str(a), a.player) == a
     with pytest.raises(IllegalAction, match="ranks are"):

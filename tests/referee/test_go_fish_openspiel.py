@@ -42,7 +42,7 @@ from pathlib import Path
 
 import pytest
 
-from gong.classic_cards import parse_standard_card
+from gong.classic_cards import parse_rank, parse_standard_card
 from gong.referee import new_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,7 +146,7 @@ def our_game(seed: int):
                 card = seen[e["params"]["player"]][i]["params"]["card"]
                 draws.append(_rank_index(card))
         plan["steps"].append(
-            {"action": to_os[action.target] * 13 + action.rank.value - 2, "draws": draws}
+            {"action": to_os[action.target] * 13 + parse_rank(action.rank).value - 2, "draws": draws}
         )
         ours["steps"].append(
             {

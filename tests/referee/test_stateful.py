@@ -90,7 +90,7 @@ class RefereeMachine(RuleBasedStateMachine):
     def any_action(self, seat, data, whom, n):
         g = self.game
         verb = data.draw(st.sampled_from([*g.GRAMMAR.verbs, "dance"]))
-        cards = tuple(data.draw(st.sampled_from(g.DECK)) for _ in range(n))
+        cards = tuple(data.draw(st.sampled_from(g.CODES)) for _ in range(n))
         action = Action(seat, verb, cards, whom)
         if not 0 <= seat < g.players:
             before = g.clone()
@@ -113,7 +113,7 @@ class RefereeMachine(RuleBasedStateMachine):
         if field == "player":
             action = action._replace(player=data.draw(st.integers(0, g.players - 1)))
         elif field == "cards" and action.cards:
-            action = action._replace(cards=(data.draw(st.sampled_from(g.DECK)),))
+            action = action._replace(cards=(data.draw(st.sampled_from(g.CODES)),))
         elif field == "target" and action.target is not None:
             action = action._replace(target=data.draw(st.integers(0, g.players - 1)))
         if action in g.legal_actions(action.player):

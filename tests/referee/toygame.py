@@ -66,11 +66,11 @@ class ToyGame(Game):
     def _execute(self, action: Action) -> None:
         seat = action.player
         if action.verb == "play":
-            for card in action.cards:
-                c = next(c for c in self.hands[seat] if self.DECK[c] == card)
+            for code in action.cards:
+                c = next(c for c in self.hands[seat] if self.CODES[c] == code)
                 self.hands[seat].remove(c)
                 self.pile.append(c)
-            self._emit("played", {"player": seat, "cards": [str(c) for c in action.cards]})
+            self._emit("played", {"player": seat, "cards": list(action.cards)})
             if not self.hands[seat]:
                 return self._finish(Reason.OUT_OF_CARDS, [seat])
         elif action.verb == "draw":
