@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from gong.referee.actions import Action
 from gong.referee.gong_rules import (
@@ -23,27 +24,34 @@ from gong.referee.gong_rules import (
     is_joker,
     is_numbered,
 )
-from gong.referee.registry import spec_of
+from gong.referee.registry import LEVEL_ALIASES, spec_of
 from gong.referee.rng import Rng
 
-BOT_KINDS = ("random", "greedy")
+BOT_KINDS = ("easy", "normal", "random", "greedy")
+"""The robot levels (`gong.referee.registry.LEVELS`) and their older names, still read."""
 
 
 class Bot:
     """Chooses one of `game.legal_actions(seat)`; seeded, so simulations replay.
 
-    Each bot has its own generator (never the game's), of the games' class (`Rng`): the same
-    seed gives the same choices in any process and on any Python version."""
+    A bot's level is one of its game's robots (`GameSpec.robots`; "easy" plays a legal move
+    at random in every game). Each bot has its own generator (never the game's), of the
+    games' class (`Rng`): the same seed gives the same choices in any process and on any
+    Python version."""
 
     def __init__(self, kind: str, game_name: str, seed: int | str = 0) -> None:
         self.kind = kind
+        self.level = LEVEL_ALIASES.get(kind, kind)
         self.game_name = game_name
-        self.rng = Rng(f"{kind}:{game_name}:{seed}")
-        self._strategy: Callable[[GongGame, int, list[Action]], Action] = (
-            self._random if kind == "random" else GREEDY[game_name].__get__(self)
+        # The generator's seed keeps the old names, so recorded simulations replay.
+        old_name = {"easy": "random", "normal": "greedy"}.get(self.level, self.level)
+        self.rng = Rng(f"{old_name}:{game_name}:{seed}")
+        strategy = spec_of(game_name).robot(self.level)
+        self._strategy: Callable[[Any, int, list[Action]], Action] = (
+            self._random if strategy is None else strategy.__get__(self)
         )
 
-    def choose(self, game: GongGame, seat: int) -> Action:
+    def choose(self, game: Any, seat: int) -> Action:
         acts = game.legal_actions(seat)
         if not acts:
             raise ValueError(f"player {seat} cannot act now")
@@ -52,24 +60,26 @@ class Bot:
         return self._strategy(game, seat, acts)
 
     def takes_chance(self) -> bool:
-        """Whether the bot uses an optional action (a GONG call) the moment it may: a greedy
-        bot always does, a random bot half the time."""
-        return self.kind == "greedy" or self.rng.below(2) == 0
+        """Whether the bot uses an optional action (a GONG call) the moment it may: a normal
+        bot always does, an easy bot half the time."""
+        return self.level == "normal" or self.rng.below(2) == 0
 
-    def _random(self, game: GongGame, seat: int, acts: list[Action]) -> Action:
+    def _random(self, game: Any, seat: int, acts: list[Action]) -> Action:
         return acts[self.rng.below(len(acts))]
 
     def __repr__(self) -> str:
-        return f"<{self.kind} bot for {self.game_name}>"
+        return f"<{self.level} bot for {self.game_name}>"
 
 
 def make_bot(kind: str, game_name: str, seed: int | str = 0) -> Bot:
-    """A bot of `kind` ("random" or "greedy") for the game `game_name`."""
-    spec_of(game_name)  # a clear error for an unknown game
+    """A bot of level `kind` ("easy" or "normal"; "random" and "greedy" are their older
+    names) for the game `game_name`. ValueError for an unknown game or level, or a level
+    that game has no robot for."""
+    spec = spec_of(game_name)  # a clear error for an unknown game
     if kind not in BOT_KINDS:
         raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(BOT_KINDS)}")
-    if kind == "greedy" and game_name not in GREEDY:
-        raise ValueError(f"there is no greedy bot for {game_name} yet; use random")
+    if LEVEL_ALIASES.get(kind, kind) not in spec.levels:
+        raise ValueError(f"there is no {kind} bot for {game_name} yet; use easy")
     return Bot(kind, game_name, seed)
 
 
@@ -109,7 +119,7 @@ def _good_joker(
 # --- GONG LINK ---------------------------------------------------------------------------------
 
 
-def _greedy_link(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> Action:
+def greedy_link(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> Action:
     if game.counter is not None:
         return _answer_joker(game, seat, acts, fewer_is_better=True)
     gongs = _pick(acts, "gong")
@@ -135,7 +145,7 @@ def _greedy_link(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> Ac
 # --- GONG FAMILY -------------------------------------------------------------------------------
 
 
-def _greedy_family(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> Action:
+def greedy_family(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> Action:
     if game.counter is not None:
         return _answer_joker(game, seat, acts, fewer_is_better=False)
     joker = _good_joker(game, seat, acts, fewer_is_better=False)
@@ -173,7 +183,7 @@ def _family_of_code(code: str) -> int:
 # --- GONG FIGHT --------------------------------------------------------------------------------
 
 
-def _greedy_fight(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> Action:
+def greedy_fight(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> Action:
     if game.counter is not None:
         return _answer_joker(game, seat, acts, fewer_is_better=True)
     first = acts[0].verb
@@ -194,9 +204,3 @@ def _greedy_fight(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> A
     numbered = [a for a in acts if not is_joker(card_index(a.card))]
     return (numbered or acts)[0]
 
-
-GREEDY: dict[str, Callable[..., Action]] = {
-    "gong-link": _greedy_link,
-    "gong-family": _greedy_family,
-    "gong-fight": _greedy_fight,
-}

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 
 from gong.referee.actions import Action
-from gong.referee.bots import GREEDY, Bot
+from gong.referee.bots import Bot
 from gong.referee.gang_of_four import cards_of
 from gong.referee.gof_combos import GANG, combination
 
@@ -34,7 +34,7 @@ def _strength(action: Action) -> tuple[int, ...]:
     return combination(cards_of(action)).strength
 
 
-def _greedy_gang_of_four(self: Bot, game, seat: int, acts: list[Action]) -> Action:
+def greedy_gang_of_four(self: Bot, game, seat: int, acts: list[Action]) -> Action:
     by_verb: dict[str, list[Action]] = {}
     for a in acts:
         by_verb.setdefault(a.verb, []).append(a)
@@ -87,4 +87,3 @@ def _card_to_return(game, seat: int, acts: list[Action]) -> Action:
     return (lonely or acts)[0]
 
 
-GREEDY["gang-of-four"] = _greedy_gang_of_four

@@ -15,11 +15,11 @@ is down to one card (everyone else draws). It only reads its own hand and the ta
 from __future__ import annotations
 
 from gong.referee.actions import Action
-from gong.referee.bots import GREEDY, Bot
+from gong.referee.bots import Bot
 from gong.referee.go_boom import GoBoomGame, _position
 
 
-def _greedy_go_boom(self: Bot, game: GoBoomGame, seat: int, acts: list[Action]) -> Action:
+def greedy_go_boom(self: Bot, game: GoBoomGame, seat: int, acts: list[Action]) -> Action:
     t = game.t
     plays = [(a, _position(a.cards[0])) for a in acts if a.verb == "play"]
     booms = [a for a, c in plays if t.boom[c]]
@@ -41,4 +41,3 @@ def _greedy_go_boom(self: Bot, game: GoBoomGame, seat: int, acts: list[Action]) 
     return max(matches, key=score)[0]
 
 
-GREEDY["go-boom"] = _greedy_go_boom

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from gong.classic_cards import parse_rank
 from gong.referee.actions import Action
-from gong.referee.bots import GREEDY, Bot
+from gong.referee.bots import Bot
 from gong.referee.go_fish import _RANK_INDEX, GoFishGame, _position
 
 HOLDS, UNKNOWN, LACKS = 2, 1, 0
@@ -67,7 +67,7 @@ def _card_index(action: Action) -> int:
     return _position(action.cards[0])
 
 
-def _greedy_go_fish(self: Bot, game: GoFishGame, seat: int, acts: list[Action]) -> Action:
+def greedy_go_fish(self: Bot, game: GoFishGame, seat: int, acts: list[Action]) -> Action:
     mine = set(game.hands[seat])
     held = [0] * 13
     for c in mine:
@@ -85,4 +85,3 @@ def _greedy_go_fish(self: Bot, game: GoFishGame, seat: int, acts: list[Action]) 
     return ties[self.rng.below(len(ties))]
 
 
-GREEDY["go-fish"] = _greedy_go_fish

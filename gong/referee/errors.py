@@ -31,7 +31,16 @@ class IllegalAction(RefereeError):
 
 class GameSetupError(RefereeError):
     """An unknown game or option, a bad option value, a player count out of range, a bad deck,
-    a saved game that cannot be loaded."""
+    a saved game that cannot be loaded. `code` says which ("unknown_game", "player_count",
+    "unknown_option", "option_not_switch", "option_not_number", "option_out_of_range",
+    "option_not_a_choice", "option_needs_option", "bad_deck", "saved_game", …) and `params`
+    the option and the limits, so a face says it in its reader's language."""
+
+    def __init__(self, message: str, code: str = "setup", **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
 
 
 class SeatError(RefereeError):

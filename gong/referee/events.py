@@ -41,18 +41,115 @@ code               params                                                hidden 
 ``ended``          reason, winners, scores
 =================  ====================================================  =====================
 
+The codes above are GONG's and the ones every game shares; a game adds its own in its spec
+(`GameSpec.events`, with their English texts), and its own reasons to end (`reasons`).
+
+An event is a frozen value (`Event`): its params are read-only all the way down (lists
+become tuples), so nothing done to what `game.events(seat)` returned changes the game, its
+save or a clone. `event.to_dict()` is its JSON.
+
 >>> render({"code": "gave", "params": {"player": 0, "to": 1, "card": "NE5"}})
 'Player 0 gave NE5 to player 1.'
 >>> render({"code": "gave", "params": {"player": 0, "to": 1}})
 'Player 0 gave a card to player 1.'
+>>> event = Event(1, 0, "played", {"player": 0, "cards": ["G7", "Y7"]})
+>>> event.params["cards"], event["code"], event == event.to_dict()
+(('G7', 'Y7'), 'played', True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from gong.referee.game import REASON_TEXTS, Reason
+REASON_TEXTS: dict[str, str] = {
+    "out_of_cards": "a player has no cards left",
+    "no_moves": "no player can act any more",
+    "turn_limit": "the turn limit was reached",
+}
+"""The English words of the reasons to end that the base game and several games share; a
+game declares its others in its spec (`GameSpec.reasons`)."""
+
+
+def freeze(value: Any) -> Any:
+    """Plain data made read-only all the way down: lists and tuples become tuples, dicts
+    `Params`."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        return tuple(freeze(v) for v in value)
+    if kind is dict or isinstance(value, Params):
+        return Params(value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """The JSON-able copy of frozen data (tuples become lists, Params dicts)."""
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: thaw(v) for k, v in value.items()}
+    return value
+
+
+class Params(Mapping):
+    """An event's params: a read-only mapping whose values are frozen too."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, Any] = ()) -> None:
+        self._data = {k: freeze(v) for k, v in dict(data).items()}
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if hasattr(self, "_data"):
+            raise AttributeError("event params are read-only")
+        object.__setattr__(self, name, value)
+
+
+class Event(Mapping):
+    """What happened, as one seat may know it: `seq` (the action it belongs to; 0 for the
+    deal), `actor` (the seat that acted; None for the deal), `code` and frozen `params`.
+    Read by attribute or by key (`event["code"]`); equal to a dict of the same data."""
+
+    __slots__ = ("seq", "actor", "code", "params")
+    _KEYS = ("seq", "actor", "code", "params")
+
+    def __init__(self, seq: int, actor: int | None, code: str, params: Mapping[str, Any]) -> None:
+        object.__setattr__(self, "seq", seq)
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "params", params if type(params) is Params else Params(params))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("an event is read-only")
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self._KEYS:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._KEYS)
+
+    def __len__(self) -> int:
+        return len(self._KEYS)
+
+    def __repr__(self) -> str:
+        return f"Event({self.seq}, {self.actor}, {self.code!r}, {self.params!r})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "actor": self.actor, "code": self.code, "params": thaw(self.params)}
 
 NAMED_PARAMS = frozenset({"asked"})
 """Params that name a card without showing it (a card asked for aloud). Every other param
@@ -96,22 +193,46 @@ def player_name(seat: int) -> str:
     return f"player {seat}"
 
 
-def render(event: Mapping[str, Any], name: Callable[[int], str] = player_name) -> str:
+def texts_of(game: str | None) -> Mapping[str, tuple[str, str | None]]:
+    """The English event texts of a game: its spec's, then the shared ones (no game: every
+    registered game's)."""
+    from gong.referee.registry import GAMES
+
+    specs = list(GAMES.values()) if game is None else [GAMES[game]] if game in GAMES else []
+    merged: dict[str, tuple[str, str | None]] = {}
+    for spec in specs:
+        merged.update(spec.events)
+    return {**TEXTS, **merged} if merged else TEXTS
+
+
+def reason_text(reason: str, game: str | None = None) -> str:
+    """The English words of a reason to end (its code where no game says it)."""
+    from gong.referee.registry import GAMES
+
+    for spec in GAMES.values() if game is None else [GAMES[game]] if game in GAMES else []:
+        if reason in spec.reasons:
+            return spec.reasons[reason]
+    return REASON_TEXTS.get(reason, reason.replace("_", " "))
+
+
+def render(
+    event: Mapping[str, Any], name: Callable[[int], str] = player_name, game: str | None = None
+) -> str:
     """The English text of one event (as `game.events(seat)` gives it); `name` names a seat
-    (a face may say "you")."""
+    (a face may say "you"); `game` the game whose own event texts it may be."""
     code, params = event["code"], dict(event["params"])
-    full, hidden = TEXTS.get(code, (code, None))
+    full, hidden = texts_of(game).get(code, (code, None))
     known = {k: v for k, v in params.items()}
     for key in _SEATS:
         if isinstance(known.get(key), int):
             known[key] = name(known[key])
     if "player" in known:
         known["Player"] = known["player"][:1].upper() + known["player"][1:]
-    if "cards" in known and isinstance(known["cards"], list):
+    if "cards" in known and isinstance(known["cards"], (list, tuple)):
         known["cards"] = " ".join(known["cards"])
         known.setdefault("card", known["cards"])  # "played G7 Y7" reads like "played NE5"
     if code == "ended":
-        known["reason"] = REASON_TEXTS.get(Reason(params["reason"]), params["reason"])
+        known["reason"] = reason_text(params["reason"], game)
         known["winners"] = " and ".join(name(w) for w in params["winners"])
     try:
         return full.format_map(known)

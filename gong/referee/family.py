@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from gong.cards import DECK, Family
+from gong.decks import GONG
 from gong.referee.actions import Action
 from gong.referee.errors import IllegalAction
 from gong.referee.game import Reason
@@ -34,7 +35,7 @@ from gong.referee.gong_rules import (
     is_joker,
     is_numbered,
 )
-from gong.referee.registry import GameSpec, register
+from gong.referee.registry import GameSpec
 
 FAMILIES = tuple(Family)
 # Every possible ask, built once: ASKS[seat][card][target].
@@ -191,7 +192,7 @@ class FamilyGame(GongGame):
     def _scores(self) -> list[int]:
         return [len(f) for f in self.laid]
 
-    def _finish_by_rule(self, reason: Reason) -> None:
+    def _finish_by_rule(self, reason: str) -> None:
         """Most families wins; a tie goes to whoever reached that number first."""
         most = max(len(f) for f in self.laid)
         tied = [s for s in range(self.players) if len(self.laid[s]) == most]
@@ -275,14 +276,22 @@ class FamilyGame(GongGame):
         }
 
 
-SPEC = register(
-    GameSpec(
-        name="gong-family",
-        title="GONG FAMILY",
-        min_players=2,
-        max_players=6,
-        options={"turn_limit": 1000, "first_player": 0},
-        factory=FamilyGame,
-    )
+SPEC = GameSpec(
+    name="gong-family",
+    title="GONG FAMILY",
+    min_players=2,
+    max_players=6,
+    options={"turn_limit": 1000, "first_player": 0},
+    factory=FamilyGame,
+    deck=GONG,
+    robots={"normal": "gong.referee.bots:greedy_family"},
+    reasons={
+        "all_families": "all nine families are laid down",
+        "no_moves": "no player can act any more",
+    },
+    table={
+        "piles": {"draw": "draw_pile"},
+        "seat": {"families": "table.families"},
+    },
 )
 FamilyGame.spec = SPEC

@@ -33,11 +33,12 @@ from typing import Any, NamedTuple
 
 from gong.cards import Kind
 from gong.missions import Challenge, Mission, MissionBook, MissionError, load_missions
+from gong.decks import GONG
 from gong.referee.actions import Action
 from gong.referee.errors import GameSetupError, IllegalAction
 from gong.referee.game import Reason
 from gong.referee.gong_rules import JOKER_VERBS, GongGame, act, card_index, is_numbered
-from gong.referee.registry import GameSpec, register
+from gong.referee.registry import GameSpec
 
 
 class Pending(NamedTuple):
@@ -107,12 +108,14 @@ class FightGame(GongGame):
         if not isinstance(book, MissionBook):
             raise GameSetupError(
                 f"missions must be a MissionBook (gong.missions.load_missions), "
-                f"not {type(book).__name__}"
+                f"not {type(book).__name__}",
+                "missions",
             )
         empty = [k.value for k in Kind if not book.of_kind(k)]
         if empty:
             raise GameSetupError(
-                f"GONG FIGHT needs missions of every kind; none for: {', '.join(empty)}"
+                f"GONG FIGHT needs missions of every kind; none for: {', '.join(empty)}",
+                "missions",
             )
         return book
 
@@ -371,7 +374,7 @@ class FightGame(GongGame):
                 return True
         return False
 
-    def _finish(self, reason: Reason, winners: list[int]) -> None:
+    def _finish(self, reason: str, winners: list[int]) -> None:
         super()._finish(reason, winners)
         self.queue = []
 
@@ -480,35 +483,42 @@ class FightGame(GongGame):
             if directory is None:
                 raise GameSetupError(
                     "this game used missions built in code: pass them again "
-                    "with from_json(text, missions=book)"
+                    "with from_json(text, missions=book)",
+                    "missions",
                 )
             try:
                 missions = _load_book(str(Path(directory)))
             except MissionError as exc:
-                raise GameSetupError(f"cannot reload the game's missions: {exc}") from None
+                raise GameSetupError(f"cannot reload the game's missions: {exc}", "missions") from None
         self.book = self._check_book(missions)
         if [m.id for m in self.book] != saved.get("ids"):
-            raise GameSetupError("the missions have changed since this game was saved")
+            raise GameSetupError("the missions have changed since this game was saved", "missions")
 
     def setup_keywords(self) -> dict[str, Any]:
         return {"missions": self.book}
 
 
-SPEC = register(
-    GameSpec(
-        name="gong-fight",
-        title="GONG FIGHT",
-        min_players=2,
-        max_players=6,
-        options={
-            "turn_limit": 1000,
-            "first_player": 0,
-            "drawn_card_to_hand": False,
-            "challenges": "report",
-        },
-        choices={"challenges": ("report", "random")},
-        factory=FightGame,
-        keywords=("missions",),
-    )
+SPEC = GameSpec(
+    name="gong-fight",
+    title="GONG FIGHT",
+    min_players=2,
+    max_players=6,
+    options={
+        "turn_limit": 1000,
+        "first_player": 0,
+        "drawn_card_to_hand": False,
+        "challenges": "report",
+    },
+    choices={"challenges": ("report", "random")},
+    factory=FightGame,
+    keywords=("missions",),
+    deck=GONG,
+    robots={"normal": "gong.referee.bots:greedy_fight"},
+    reasons={
+        "out_of_cards": "a player has no cards left",
+    },
+    table={
+        "piles": {"top": "table.top", "shown": "table.shown", "draw": "draw_pile", "discard": "table.discard_pile"},
+    },
 )
 FightGame.spec = SPEC

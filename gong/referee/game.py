@@ -24,7 +24,6 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, ClassVar
 
 from gong.referee.actions import Action, Grammar
@@ -35,6 +34,7 @@ from gong.referee.errors import (
     SeatError,
     check_seat,
 )
+from gong.referee.events import Event
 from gong.referee.registry import GameSpec
 from gong.referee.rng import Rng
 
@@ -42,8 +42,10 @@ FORMAT = 2
 """The version of the saved-game JSON. Format 1 (no "format" key) is GONG's first one."""
 
 
-class Reason(StrEnum):
-    """Why a game ended. A str, so the JSON holds the plain word ("turn_limit")."""
+class Reason:
+    """The reasons to end that several games share, as the plain words the JSON holds. Not a
+    closed list: a game ends for any reason its spec declares (`GameSpec.reasons`, with the
+    English words), and the faces find the words there."""
 
     OUT_OF_CARDS = "out_of_cards"
     ALL_PASSED = "all_passed"
@@ -55,38 +57,23 @@ class Reason(StrEnum):
     ALL_BOOKS = "all_books"
     ROUNDS_PLAYED = "rounds_played"
 
-    @property
-    def text(self) -> str:
-        return REASON_TEXTS[self]
-
-
-REASON_TEXTS = {
-    Reason.OUT_OF_CARDS: "a player has no cards left",
-    Reason.ALL_PASSED: "every player passed in a row",
-    Reason.ALL_FAMILIES: "all nine families are laid down",
-    Reason.NO_MOVES: "no player can act any more",
-    Reason.TURN_LIMIT: "the turn limit was reached",
-    Reason.TARGET_SCORE: "a player reached the target score",
-    Reason.DRAW_PILE_EMPTY: "the draw pile ran out",
-    Reason.ALL_BOOKS: "all 13 books are made",
-    Reason.ROUNDS_PLAYED: "every round has been played",
-}
-
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended: the reason, the winning seats, and each seat's score
-    (cards left in hand, or families laid down in FAMILY)."""
+    """How a finished game ended: the reason (a code), the winning seats, and each seat's
+    score (cards left in hand, families laid down in FAMILY, the match's totals in the
+    classic games)."""
 
-    reason: Reason
+    reason: str
     winners: tuple[int, ...]
     scores: tuple[int, ...]
 
-    REASONS: ClassVar[dict[str, str]] = {r.value: text for r, text in REASON_TEXTS.items()}
+    def describe(self, game: str | None = None) -> str:
+        """In English: who won and why (`game`: the game whose own reasons it may be)."""
+        from gong.referee.events import reason_text
 
-    def describe(self) -> str:
         who = " and ".join(f"player {w}" for w in self.winners)
-        return f"{who} won: {self.REASONS.get(self.reason, self.reason)}"
+        return f"{who} won: {reason_text(self.reason, game)}"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -97,7 +84,7 @@ class Outcome:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
-        return cls(Reason(data["reason"]), tuple(data["winners"]), tuple(data["scores"]))
+        return cls(str(data["reason"]), tuple(data["winners"]), tuple(data["scores"]))
 
 
 class Game:
@@ -180,7 +167,10 @@ class Game:
             )
             raise GameSetupError(
                 f"a stacked deck holds {rule} ({'twice' if unique else 'too many'}: "
-                f"{', '.join(extra) or 'none'}; missing: {', '.join(missing) or 'none'})"
+                f"{', '.join(extra) or 'none'}; missing: {', '.join(missing) or 'none'})",
+                "bad_deck",
+                extra=extra,
+                missing=missing,
             )
         return order
 
@@ -188,9 +178,11 @@ class Game:
         try:
             card, _ = self.GRAMMAR.read_card([item], 0)
         except (ValueError, TypeError) as exc:
-            raise GameSetupError(f"deck position {i}: {exc}") from None
+            raise GameSetupError(f"deck position {i}: {exc}", "bad_deck", position=i) from None
         if card not in set(self.DECK):
-            raise GameSetupError(f"deck position {i}: {card} is not a card of this game")
+            raise GameSetupError(
+                f"deck position {i}: {card} is not a card of this game", "bad_deck", position=i
+            )
         return card
 
     # --- the public API ---------------------------------------------------------------------
@@ -275,11 +267,12 @@ class Game:
         data["outcome"] = None if self.outcome is None else self.outcome.to_dict()
         return data
 
-    def events(self, seat: int | None, since: int | None = None) -> list[dict[str, Any]]:
-        """What happened, as `seat` may know it (`None`: a spectator), oldest first: dicts
-        with `seq` (the number of the action it belongs to; 0 for the deal), `actor` (the
-        seat that acted, None for the deal), `code` and `params` (seats as numbers, cards as
-        codes). With `since`, only the events of the actions after that `seq` (a face that
+    def events(self, seat: int | None, since: int | None = None) -> list[Event]:
+        """What happened, as `seat` may know it (`None`: a spectator), oldest first: frozen
+        `Event`s with `seq` (the number of the action it belongs to; 0 for the deal),
+        `actor` (the seat that acted, None for the deal), `code` and `params` (seats as
+        numbers, cards as codes, ranks as rank codes, counts as numbers), read-only all the
+        way down. With `since`, only the events of the actions after that `seq` (a face that
         has shown everything up to version N asks for `since=N`). See `gong.referee.events`
         for the codes and their English texts."""
         check_seat(seat, self.players, spectator=True)
@@ -288,7 +281,7 @@ class Game:
         for seq, actor, code, params, secret, sees in self.history[start:]:
             if secret and seat is not None and seat in sees:
                 params = {**params, **secret}
-            shown.append({"seq": seq, "actor": actor, "code": code, "params": dict(params)})
+            shown.append(Event(seq, actor, code, params))
         return shown
 
     def public_cards(self) -> list[int]:
@@ -364,7 +357,9 @@ class Game:
 
     def _load(self, data: dict[str, Any], **keywords: Any) -> None:
         if keywords:
-            raise GameSetupError(f"{self.spec.title} takes no {', '.join(keywords)}")
+            raise GameSetupError(
+                f"{self.spec.title} takes no {', '.join(keywords)}", "unknown_keyword"
+            )
         version = data.get("format", 1)
         if version != FORMAT:
             data = self._upgrade(data, version)
@@ -387,7 +382,7 @@ class Game:
             out = state["outcome"]
             self.outcome = None if out is None else Outcome.from_dict(out)
         except (KeyError, TypeError, ValueError) as exc:
-            raise GameSetupError(f"saved game is missing or garbles {exc}") from None
+            raise GameSetupError(f"saved game is missing or garbles {exc}", "saved_game") from None
         self._cache = {}
         self._acting = None
         self._actor = None
@@ -453,14 +448,14 @@ class Game:
         self.current = self._next_seat(self.current) if next_seat is None else next_seat
         self._begin_turn()
 
-    def _finish(self, reason: Reason, winners: Sequence[int]) -> None:
+    def _finish(self, reason: str, winners: Sequence[int]) -> None:
         self.outcome = Outcome(reason, tuple(winners), tuple(self._scores()))
         self._emit("ended", self.outcome.to_dict())
 
     def _scores(self) -> list[int]:
         return [len(h) for h in self.hands]
 
-    def _finish_by_rule(self, reason: Reason) -> None:
+    def _finish_by_rule(self, reason: str) -> None:
         """End by the position as it stands: fewest cards in hand (a game may override)."""
         fewest = min(len(h) for h in self.hands)
         self._finish(reason, [s for s in range(self.players) if len(self.hands[s]) == fewest])
@@ -471,7 +466,7 @@ class Game:
         if self.outcome is not None:
             return IllegalAction(
                 "game_over",
-                f"The game is over: {self.outcome.describe()}.",
+                f"The game is over: {self.outcome.describe(self.name)}.",
                 **self.outcome.to_dict(),
             )
         if not isinstance(action, Action):

@@ -41,7 +41,7 @@ from itertools import combinations as subsets
 from typing import Any
 
 from gong.classic_cards import GOF_CARDS, GOF_DECK, parse_gof_card
-from gong.referee import events as _events
+from gong.decks import GANG_OF_FOUR
 from gong.referee.actions import Action, Grammar, one_word
 from gong.referee.errors import IllegalAction
 from gong.referee.game import Game, Reason
@@ -53,7 +53,7 @@ from gong.referee.gof_combos import (
     combination,
     combinations,
 )
-from gong.referee.registry import GameSpec, register
+from gong.referee.registry import GameSpec
 
 HAND_SIZE = 16
 M1 = 3  # the multicoloured 1's card index
@@ -476,7 +476,7 @@ class GangOfFourGame(Game):
     def _scores(self) -> list[int]:
         return list(self.totals)
 
-    def _finish_by_rule(self, reason: Reason) -> None:
+    def _finish_by_rule(self, reason: str) -> None:
         """The turn limit: the lowest total of the games played so far wins."""
         self._finish(reason, self._lowest())
 
@@ -632,29 +632,40 @@ class GangOfFourGame(Game):
         }
 
 
-_events.TEXTS.update(
-    {
-        "game_began": ("Game {game}: {player} deals, and play goes {direction}.", None),
-        "dead_hand": ("{count} cards are put aside as the dead hand.", None),
-        "played_cards": ("{Player} played {cards} ({kind}).", None),
-        "cleared": ("Everyone else passed: {player} clears the table and starts.", None),
-        "last_card": ("{Player} has one card left: last card!", None),
-        "barred": ('{Player} forgot to say "Last card!" and is out for this game.', None),
-        "returned": ("{Player} gave {card} back to {to}.", None),
-        "scored": ("{Player} won game {game}. Totals: {totals}.", None),
-    }
-)
+EVENTS = {
+    "game_began": ("Game {game}: {player} deals, and play goes {direction}.", None),
+    "dead_hand": ("{count} cards are put aside as the dead hand.", None),
+    "played_cards": ("{Player} played {cards} ({kind}).", None),
+    "cleared": ("Everyone else passed: {player} clears the table and starts.", None),
+    "last_card": ("{Player} has one card left: last card!", None),
+    "barred": ('{Player} forgot to say "Last card!" and is out for this game.', None),
+    "returned": ("{Player} gave {card} back to {to}.", None),
+    "scored": ("{Player} won game {game}. Totals: {totals}.", None),
+}
+"""Its event codes beyond the shared ones, with their English texts."""
 
-SPEC = register(
-    GameSpec(
-        name="gang-of-four",
-        title="Gang of Four",
-        min_players=3,
-        max_players=4,
-        options={"target_score": 100, "auto_announce": True, "turn_limit": 5000},
-        bounds={"target_score": (10, 1000)},
-        factory=GangOfFourGame,
-        keywords=("decks",),
-    )
+SPEC = GameSpec(
+    name="gang-of-four",
+    title="Gang of Four",
+    min_players=3,
+    max_players=4,
+    options={"target_score": 100, "auto_announce": True, "turn_limit": 5000},
+    bounds={"target_score": (10, 1000)},
+    factory=GangOfFourGame,
+    keywords=("decks",),
+    deck=GANG_OF_FOUR,
+    robots={"normal": "gong.referee.bots_gang_of_four:greedy_gang_of_four"},
+    reasons={
+        "target_score": "a player reached the target score",
+    },
+    table={
+        "seat": {"total": "totals", "last_card": "last_card"},
+        "lines": (
+            ("gof_game", {"n": "game_number", "target": "target_score"}),
+            ("dead_hand", {"n": "dead_hand"}),
+        ),
+        "combination": {"cards": "table.cards", "by": "table.by"},
+    },
+    events=EVENTS,
 )
 GangOfFourGame.spec = SPEC

@@ -40,11 +40,11 @@ from bisect import insort
 from typing import Any
 
 from gong.classic_cards import MAX_JOKERS, StandardCard, parse_standard_card, standard_deck
+from gong.decks import STANDARD
 from gong.referee.actions import Action, Grammar, one_word
 from gong.referee.errors import GameSetupError, IllegalAction
-from gong.referee.events import TEXTS
 from gong.referee.game import Game, Reason
-from gong.referee.registry import GameSpec, register
+from gong.referee.registry import GameSpec
 
 HAND_SIZE = 7
 MAX_PLAYERS = 4
@@ -70,15 +70,14 @@ GRAMMAR = Grammar(
 )
 BoomAction.grammar = GRAMMAR
 
-TEXTS.update(
-    {
-        "drew_for_deal": ("{Player} drew {card} for the deal.", None),
-        "dealer": ("{Player} deals first.", None),
-        "round": ("Round {round} begins: {player} deals.", None),
-        "boom": ("{Player} played {card}: BOOM! Everyone else draws a card.", None),
-        "round_over": ("Round {round} is over: each score is added to its total.", None),
-    }
-)
+EVENTS = {
+    "drew_for_deal": ("{Player} drew {card} for the deal.", None),
+    "dealer": ("{Player} deals first.", None),
+    "round": ("Round {round} begins: {player} deals.", None),
+    "boom": ("{Player} played {card}: BOOM! Everyone else draws a card.", None),
+    "round_over": ("Round {round} is over: each score is added to its total.", None),
+}
+"""Its event codes beyond the shared ones, with their English texts."""
 
 
 def _value(card: StandardCard) -> int:
@@ -134,7 +133,13 @@ class GoBoomGame(Game):
         try:
             self.t = _DECKS[jokers]
         except (IndexError, TypeError):
-            raise GameSetupError(f"option 'jokers' runs from 0 to {MAX_JOKERS}") from None
+            raise GameSetupError(
+                f"option 'jokers' runs from 0 to {MAX_JOKERS}",
+                "option_out_of_range",
+                option="jokers",
+                min=0,
+                max=MAX_JOKERS,
+            ) from None
         self.DECK = self.t.cards
         self.CODES = self.t.codes
 
@@ -319,7 +324,7 @@ class GoBoomGame(Game):
     def _scores(self) -> list[int]:
         return list(self.totals)
 
-    def _finish_by_rule(self, reason: Reason) -> None:
+    def _finish_by_rule(self, reason: str) -> None:
         """The lowest total of the rounds played wins; a tie is shared."""
         low = min(self.totals)
         self._finish(reason, [s for s in range(self.players) if self.totals[s] == low])
@@ -388,15 +393,25 @@ class GoBoomGame(Game):
         }
 
 
-SPEC = register(
-    GameSpec(
-        name="go-boom",
-        title="Jokers Go Boom",
-        min_players=3,
-        max_players=MAX_PLAYERS,
-        options={"turn_limit": 1000, "jokers": 2, "rounds": 0},
-        bounds={"jokers": (0, MAX_JOKERS), "rounds": (0, 100)},
-        factory=GoBoomGame,
-    )
+SPEC = GameSpec(
+    name="go-boom",
+    title="Jokers Go Boom",
+    min_players=3,
+    max_players=MAX_PLAYERS,
+    options={"turn_limit": 1000, "jokers": 2, "rounds": 0},
+    bounds={"jokers": (0, MAX_JOKERS), "rounds": (0, 100)},
+    factory=GoBoomGame,
+    deck=STANDARD,
+    robots={"normal": "gong.referee.bots_go_boom:greedy_go_boom"},
+    reasons={
+        "rounds_played": "every round has been played",
+        "out_of_cards": "a player has no cards left",
+    },
+    table={
+        "piles": {"top": "table.top", "draw": "draw_pile", "discard": "table.discard_pile"},
+        "seat": {"total": "table.totals"},
+        "lines": (("round_of", {"n": "table.round", "of": "table.rounds"}),),
+    },
+    events=EVENTS,
 )
 GoBoomGame.spec = SPEC

@@ -38,11 +38,11 @@ from bisect import bisect_left, insort
 from typing import Any
 
 from gong.classic_cards import STANDARD_52, Rank, parse_rank, parse_standard_card
+from gong.decks import STANDARD
 from gong.referee.actions import Action, Grammar, one_word
 from gong.referee.errors import IllegalAction
-from gong.referee.events import TEXTS
 from gong.referee.game import Game, Reason
-from gong.referee.registry import GameSpec, register
+from gong.referee.registry import GameSpec
 
 RANKS = tuple(Rank)
 """By rank index 0-12 (2 to ace). Deck position p holds a card of rank index p >> 2."""
@@ -134,16 +134,15 @@ for _row in _ASK_CARD:
         for _c, _a in enumerate(_asks):
             _TEXT[id(_a)], _ASKED[id(_a)] = GRAMMAR.text(_a), (_c >> 2, _c)
 
-TEXTS.update(
-    {
-        "book": ("{Player} laid down a book of four {rank}.", None),
-        "gave_rank": (
-            "{Player} gave {to} all their {rank}: {cards}.",
-            "{Player} gave {to} all their {rank} ({count}).",
-        ),
-        "starts": ("{Player} starts.", None),
-    }
-)
+EVENTS = {
+    "book": ("{Player} laid down a book of four {rank}.", None),
+    "gave_rank": (
+        "{Player} gave {to} all their {rank}: {cards}.",
+        "{Player} gave {to} all their {rank} ({count}).",
+    ),
+    "starts": ("{Player} starts.", None),
+}
+"""Its event codes beyond the shared ones, with their English texts."""
 
 
 class GoFishGame(Game):
@@ -340,7 +339,7 @@ class GoFishGame(Game):
     def _scores(self) -> list[int]:
         return [len(b) for b in self.books]
 
-    def _finish_by_rule(self, reason: Reason) -> None:
+    def _finish_by_rule(self, reason: str) -> None:
         """The most books win; a tie is shared."""
         most = max(len(b) for b in self.books)
         self._finish(reason, [s for s in range(self.players) if len(self.books[s]) == most])
@@ -409,20 +408,30 @@ class GoFishGame(Game):
         return {"books": [[RANKS[r - 2].code for r in b] for b in self.books]}
 
 
-SPEC = register(
-    GameSpec(
-        name="go-fish",
-        title="Go Fish",
-        min_players=2,
-        max_players=MAX_PLAYERS,
-        options={
-            "turn_limit": 1000,
-            "exact_card": False,
-            "may_ask_held_card": False,
-            "play_on": False,
-        },
-        requires={"may_ask_held_card": "exact_card"},
-        factory=GoFishGame,
-    )
+SPEC = GameSpec(
+    name="go-fish",
+    title="Go Fish",
+    min_players=2,
+    max_players=MAX_PLAYERS,
+    options={
+        "turn_limit": 1000,
+        "exact_card": False,
+        "may_ask_held_card": False,
+        "play_on": False,
+    },
+    requires={"may_ask_held_card": "exact_card"},
+    factory=GoFishGame,
+    deck=STANDARD,
+    robots={"normal": "gong.referee.bots_go_fish:greedy_go_fish"},
+    reasons={
+        "all_books": "all 13 books are made",
+        "out_of_cards": "a player has no cards left",
+        "draw_pile_empty": "the draw pile ran out",
+    },
+    table={
+        "piles": {"draw": "draw_pile"},
+        "seat": {"books": "table.books"},
+    },
+    events=EVENTS,
 )
 GoFishGame.spec = SPEC

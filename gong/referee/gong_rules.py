@@ -245,7 +245,7 @@ class GongGame(Game):
         self.counter = None
         self.fresh = True
 
-    def _finish(self, reason: Reason, winners: Sequence[int]) -> None:
+    def _finish(self, reason: str, winners: Sequence[int]) -> None:
         self.counter = None
         super()._finish(reason, winners)
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from gong.decks import GONG
 from gong.referee.actions import Action
 from gong.referee.errors import IllegalAction
 from gong.referee.game import Reason
@@ -37,7 +38,7 @@ from gong.referee.gong_rules import (
     is_joker,
     is_numbered,
 )
-from gong.referee.registry import GameSpec, register
+from gong.referee.registry import GameSpec
 
 
 class OneCard(NamedTuple):
@@ -401,14 +402,21 @@ class LinkGame(GongGame):
         return table
 
 
-SPEC = register(
-    GameSpec(
-        name="gong-link",
-        title="GONG LINK",
-        min_players=2,
-        max_players=6,
-        options={"turn_limit": 1000, "first_player": 0, "may_draw_instead": False},
-        factory=LinkGame,
-    )
+SPEC = GameSpec(
+    name="gong-link",
+    title="GONG LINK",
+    min_players=2,
+    max_players=6,
+    options={"turn_limit": 1000, "first_player": 0, "may_draw_instead": False},
+    factory=LinkGame,
+    deck=GONG,
+    robots={"normal": "gong.referee.bots:greedy_link"},
+    reasons={
+        "out_of_cards": "a player has no cards left",
+        "all_passed": "every player passed in a row",
+    },
+    table={
+        "piles": {"top": "table.top", "draw": "draw_pile", "discard": "table.discard_pile"},
+    },
 )
 LinkGame.spec = SPEC

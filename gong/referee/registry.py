@@ -1,14 +1,38 @@
-"""The games the referee knows, by name, with their player ranges and house-rule options."""
+"""The games the referee knows, by name: each game's `GameSpec` declares everything its faces
+need (its deck, options, robots by level, event and refusal and reason codes with their
+English texts, and what a table shows of its view), and the registry lists the modules that
+hold them. Nothing registers itself by being imported.
+
+`BUILT_IN` names the game modules every GONG companion has; an instance adds its own with
+`load_games(["package.module", ...])` (`GAMES` in instance/config.py, or `GONG_GAMES`). A game
+module holds one `SPEC`.
+"""
 
 from __future__ import annotations
 
+import importlib
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from gong.referee.errors import GameSetupError
+
+BUILT_IN = (
+    "gong.referee.link",
+    "gong.referee.family",
+    "gong.referee.fight",
+    "gong.referee.go_fish",
+    "gong.referee.go_boom",
+    "gong.referee.gang_of_four",
+)
+"""The modules of the games every GONG companion plays, in the order they are listed."""
+
+LEVELS = ("easy", "normal")
+"""The robot levels, weakest first: every game has an easy robot (a legal move at random)."""
+LEVEL_ALIASES = {"random": "easy", "greedy": "normal"}
+"""Older names of the levels, still read (stored tables, `--bots`)."""
 
 TURN_LIMIT_BOUNDS = (1, 100_000)
 """Every game has a `turn_limit` option, within these bounds unless its spec says otherwise."""
@@ -37,16 +61,62 @@ class GameSpec:
     requires: Mapping[str, str] = field(default_factory=dict)
     """Switches that mean something only with another switch on (Go Fish's
     `may_ask_held_card` needs `exact_card`): on without it, a setup error."""
+    deck: Any = field(default=None, repr=False, compare=False)
+    """The deck its cards come from (`gong.decks.Deck`): the faces draw cards from it."""
+    robots: Mapping[str, Callable[..., Any] | str] = field(default_factory=dict, repr=False)
+    """Robot strategies by level beyond "easy" (a legal move at random, which every game
+    has): a function `(bot, game, seat, legal) -> action`, or "module:function" for one that
+    lives in a module importing the game's."""
+    events: Mapping[str, tuple[str, str | None]] = field(default_factory=dict, repr=False)
+    """Its event codes with their English texts: the text with every param, and the one for
+    a seat that may not know a card (None: the same)."""
+    reasons: Mapping[str, str] = field(default_factory=dict, repr=False)
+    """Why a game of it may end (outcome reason codes) with their English words."""
+    refusals: tuple[str, ...] = ()
+    """The refusal codes of its own rules, beyond the ones every game shares."""
+    table: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    """What a table shows of its view, as data a generic face draws (`gong.referee.face`)."""
+    texts: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
+    """Its page texts by language, for a game that brings its own (a house game); the
+    built-in games' texts live with the site's. A language that lacks one reads English."""
 
     def __post_init__(self) -> None:
         if "turn_limit" not in self.options:
-            raise GameSetupError(f"{self.name}: every game has a 'turn_limit' option")
+            raise GameSetupError(
+                f"{self.name}: every game has a 'turn_limit' option", "spec_no_turn_limit"
+            )
         if "turn_limit" not in self.bounds:
             object.__setattr__(self, "bounds", {"turn_limit": TURN_LIMIT_BOUNDS, **self.bounds})
 
+    def robot(self, level: str) -> Callable[..., Any] | None:
+        """The strategy of a robot level (None: the easy robot's random choice)."""
+        level = LEVEL_ALIASES.get(level, level)
+        if level not in LEVELS:
+            raise GameSetupError(
+                f"unknown robot level {level!r}; the levels are: {', '.join(LEVELS)}",
+                "unknown_level",
+                level=level,
+                levels=list(LEVELS),
+            )
+        found = self.robots.get(level)
+        if isinstance(found, str):
+            module, _, name = found.partition(":")
+            found = getattr(importlib.import_module(module), name)
+        return found
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The robot levels this game has ("easy" always)."""
+        return tuple(level for level in LEVELS if level == "easy" or level in self.robots)
+
     def _unknown(self, key: str) -> GameSetupError:
         known = ", ".join(f"{k} (default {v!r})" for k, v in self.options.items())
-        return GameSetupError(f"{self.title} has no option {key!r}; its options are: {known}")
+        return GameSetupError(
+            f"{self.title} has no option {key!r}; its options are: {known}",
+            "unknown_option",
+            option=key,
+            options=list(self.options),
+        )
 
     def parse_option(self, name: str, text: str) -> Any:
         """The value the text of option `name` means: on/off (true/false, yes/no, 1/0) for a
@@ -60,12 +130,22 @@ class GameSpec:
                 return True
             if raw.lower() in _FALSE:
                 return False
-            raise GameSetupError(f"option {name!r} is on or off (true or false), not {raw!r}")
+            raise GameSetupError(
+                f"option {name!r} is on or off (true or false), not {raw!r}",
+                "option_not_switch",
+                option=name,
+                value=raw,
+            )
         if isinstance(default, int):
             try:
                 value = int(raw)
             except ValueError:
-                raise GameSetupError(f"option {name!r} is a whole number, not {raw!r}") from None
+                raise GameSetupError(
+                    f"option {name!r} is a whole number, not {raw!r}",
+                    "option_not_number",
+                    option=name,
+                    value=raw,
+                ) from None
             self._check_bounds(name, value)
             return value
         self._check_choice(name, raw)
@@ -76,13 +156,22 @@ class GameSpec:
             low, high = self.bounds[name]
             if not low <= value <= high:
                 raise GameSetupError(
-                    f"option {name!r} must be at least {low} and at most {high}, not {value}"
+                    f"option {name!r} must be at least {low} and at most {high}, not {value}",
+                    "option_out_of_range",
+                    option=name,
+                    value=value,
+                    min=low,
+                    max=high,
                 )
 
     def _check_choice(self, name: str, value: Any) -> None:
         if name in self.choices and value not in self.choices[name]:
             raise GameSetupError(
-                f"option {name!r} is one of {', '.join(self.choices[name])}, not {value!r}"
+                f"option {name!r} is one of {', '.join(self.choices[name])}, not {value!r}",
+                "option_not_a_choice",
+                option=name,
+                value=value,
+                choices=list(self.choices[name]),
             )
 
     def check_options(self, options: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
@@ -94,21 +183,41 @@ class GameSpec:
             default = self.options[key]
             if isinstance(default, bool):
                 if not isinstance(value, bool):
-                    raise GameSetupError(f"option {key!r} is true or false, not {value!r}")
+                    raise GameSetupError(
+                        f"option {key!r} is true or false, not {value!r}",
+                        "option_not_switch",
+                        option=key,
+                        value=repr(value),
+                    )
             elif isinstance(default, int):
                 if isinstance(value, bool) or not isinstance(value, int):
-                    raise GameSetupError(f"option {key!r} is a whole number, not {value!r}")
+                    raise GameSetupError(
+                        f"option {key!r} is a whole number, not {value!r}",
+                        "option_not_number",
+                        option=key,
+                        value=repr(value),
+                    )
                 self._check_bounds(key, value)
             else:
                 self._check_choice(key, value)
             merged[key] = value
         for name, needed in self.requires.items():
             if merged[name] and not merged[needed]:
-                raise GameSetupError(f"option {name!r} needs option {needed!r} on")
+                raise GameSetupError(
+                    f"option {name!r} needs option {needed!r} on",
+                    "option_needs_option",
+                    option=name,
+                    needs=needed,
+                )
         first = merged.get("first_player", 0)
         if not 0 <= first < players:
             raise GameSetupError(
-                f"option 'first_player' is a seat from 0 to {players - 1}, not {first}"
+                f"option 'first_player' is a seat from 0 to {players - 1}, not {first}",
+                "option_out_of_range",
+                option="first_player",
+                value=first,
+                min=0,
+                max=players - 1,
             )
         return merged
 
@@ -118,8 +227,73 @@ GAMES: dict[str, GameSpec] = {}
 
 
 def register(spec: GameSpec) -> GameSpec:
+    """Add a game to the registry (after `check_spec`)."""
+    check_spec(spec)
     GAMES[spec.name] = spec
     return spec
+
+
+def check_spec(spec: Any) -> None:
+    """GameSetupError unless `spec` is a whole GameSpec: a factory that is a game class with
+    a deck and a grammar, and a deck of faces for the faces to draw."""
+    if not isinstance(spec, GameSpec):
+        raise GameSetupError(f"not a GameSpec: {spec!r}", "bad_spec")
+    problem = None
+    factory = spec.factory
+    if factory is None or not callable(getattr(factory, "restore", None)):
+        problem = "its factory is not a game class (gong.referee.game.Game)"
+    elif not getattr(factory, "DECK", None) or getattr(factory, "GRAMMAR", None) is None:
+        problem = "its game class declares no DECK or GRAMMAR"
+    elif spec.deck is None or not callable(getattr(spec.deck, "face", None)):
+        problem = "it names no deck (gong.decks.Deck) to draw its cards"
+    elif not 1 <= spec.min_players <= spec.max_players:
+        problem = f"its player range {spec.min_players}-{spec.max_players} is empty"
+    if problem is None:
+        for code in {getattr(card, "code", None) for card in factory.DECK}:
+            if not spec.deck.has(code):
+                problem = f"its deck has no face for the card {code!r}"
+                break
+    if problem is not None:
+        raise GameSetupError(f"game {spec.name!r}: {problem}", "bad_spec", game=spec.name)
+
+
+def load_games(modules: Iterable[str]) -> list[GameSpec]:
+    """Import each game module, check its `SPEC` and register it; GameSetupError naming the
+    module that failed (nothing of it is registered)."""
+    loaded = []
+    for module_name in modules:
+        name = module_name.strip()
+        if not name:
+            continue
+        try:
+            module = importlib.import_module(name)
+        except Exception as exc:  # any failure of a house game's module names that module
+            raise GameSetupError(
+                f"game module {name!r} does not load: {type(exc).__name__}: {exc}",
+                "game_module",
+                module=name,
+            ) from None
+        spec = getattr(module, "SPEC", None)
+        if spec is None:
+            raise GameSetupError(
+                f"game module {name!r} declares no SPEC (a gong.referee.GameSpec)",
+                "game_module",
+                module=name,
+            )
+        try:
+            check_spec(spec)
+        except GameSetupError as exc:
+            raise GameSetupError(
+                f"game module {name!r}: {exc}", "game_module", module=name
+            ) from None
+        if spec.name in GAMES and GAMES[spec.name] is not spec:
+            raise GameSetupError(
+                f"game module {name!r}: the game {spec.name!r} is registered already",
+                "game_module",
+                module=name,
+            )
+        loaded.append(register(spec))
+    return loaded
 
 
 def unregister(name: str) -> None:
@@ -147,7 +321,12 @@ def spec_of(name: str) -> GameSpec:
         return GAMES[name]
     except (KeyError, TypeError):
         names = ", ".join(GAMES)
-        raise GameSetupError(f"unknown game {name!r}; the referee knows: {names}") from None
+        raise GameSetupError(
+            f"unknown game {name!r}; the referee knows: {names}",
+            "unknown_game",
+            game=str(name),
+            games=list(GAMES),
+        ) from None
 
 
 def new_game(
@@ -164,15 +343,27 @@ def new_game(
     """
     spec = spec_of(name)
     if isinstance(players, bool) or not isinstance(players, int):
-        raise GameSetupError(f"the number of players is a whole number, not {players!r}")
+        raise GameSetupError(
+            f"the number of players is a whole number, not {players!r}",
+            "players_not_number",
+            value=repr(players),
+        )
     if not spec.min_players <= players <= spec.max_players:
         raise GameSetupError(
-            f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {players}"
+            f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {players}",
+            "player_count",
+            players=players,
+            min=spec.min_players,
+            max=spec.max_players,
         )
     for key in keywords:
         if key not in ("deck", *spec.keywords):
             allowed = ", ".join(("deck", *spec.keywords))
-            raise GameSetupError(f"new_game({name!r}) takes no {key!r}; it takes: {allowed}")
+            raise GameSetupError(
+                f"new_game({name!r}) takes no {key!r}; it takes: {allowed}",
+                "unknown_keyword",
+                keyword=key,
+            )
     merged = spec.check_options(options, players)
     return spec.factory(players=players, seed=seed, options=merged, **keywords)
 
@@ -183,5 +374,7 @@ def from_json(text: str, **keywords: Any) -> Any:
         data = json.loads(text)
         name = data["game"]
     except (ValueError, TypeError, KeyError):
-        raise GameSetupError("not a saved GONG game (expected the JSON of to_json())") from None
+        raise GameSetupError(
+            "not a saved GONG game (expected the JSON of to_json())", "not_a_saved_game"
+        ) from None
     return spec_of(name).factory.restore(data, **keywords)

@@ -12,6 +12,7 @@ from bisect import insort
 from dataclasses import dataclass
 from functools import total_ordering
 
+from gong.decks import CardFace, Deck
 from gong.referee.actions import Action, Grammar, one_word
 from gong.referee.game import Game, Reason
 from gong.referee.registry import GameSpec
@@ -93,8 +94,18 @@ def _one_number(cards: tuple[Pip, ...]) -> bool:
     return len({card.number for card in cards}) == 1
 
 
+TOY_DECK = Deck(
+    "toy",
+    tuple(
+        CardFace(f"{c}{n}", {"colour": c, "number": n}, i, f"toy-{c}", str(n), c, "", f"{c}{n}")
+        for i, (c, n) in enumerate((c, n) for c in "RB" for n in (1, 2, 3))
+    ),
+    parse_pip,
+)
+
 SPEC = GameSpec(
     name="toy",
+    deck=TOY_DECK,
     title="Toy",
     min_players=2,
     max_players=4,
