@@ -52,7 +52,14 @@ class CardFace:
     corner: str
     low: str
     name: str
-    """How the card is said: "NEBULA 5", "Q♠", "{G} 7"."""
+    """How the card is said in a sentence: "NEBULA 5", "Q♠", "{G} 7"."""
+    label: str = ""
+    """How the card is named on its own, for a screen reader ("NEBULA 5, {gem_ICE}"); the
+    name where it says no more."""
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.name)
 
 
 @dataclass(frozen=True)
@@ -111,7 +118,9 @@ def _gong_faces() -> Iterable[CardFace]:
     for order, card in enumerate(GONG_CARDS):
         if card.family is None:
             parts: dict[str, Any] = {"joker": card.number}
-            yield CardFace(card.code, parts, order, "joker", "J", "GONG", "JOKER", "JOKER")
+            yield CardFace(
+                card.code, parts, order, "joker", "J", "GONG", "JOKER", "JOKER", "GONG JOKER"
+            )
             continue
         parts = {"family": card.family.code, "number": card.number, "gem": card.gem.name}
         yield CardFace(
@@ -123,6 +132,7 @@ def _gong_faces() -> Iterable[CardFace]:
             card.family.label,
             "{gem_" + card.gem.name + "}",
             f"{card.family.label} {card.number}",
+            f"{card.family.label} {card.number}, {{gem_{card.gem.name}}}",
         )
 
 

@@ -53,8 +53,8 @@ save or a clone. `event.to_dict()` is its JSON.
 >>> render({"code": "gave", "params": {"player": 0, "to": 1}})
 'Player 0 gave a card to player 1.'
 >>> event = Event(1, 0, "played", {"player": 0, "cards": ["G7", "Y7"]})
->>> event.params["cards"], event["code"], event == event.to_dict()
-(('G7', 'Y7'), 'played', True)
+>>> event.params["cards"], event["code"], event.to_dict()["params"]["cards"]
+(('G7', 'Y7'), 'played', ['G7', 'Y7'])
 """
 
 from __future__ import annotations

@@ -290,6 +290,7 @@ SPEC = GameSpec(
         "no_moves": "no player can act any more",
     },
     table={
+        "asks": ("ask",),
         "piles": {"draw": "draw_pile"},
         "seat": {"families": "table.families"},
     },

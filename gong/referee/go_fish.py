@@ -429,6 +429,7 @@ SPEC = GameSpec(
         "draw_pile_empty": "the draw pile ran out",
     },
     table={
+        "asks": ("ask",),
         "piles": {"draw": "draw_pile"},
         "seat": {"books": "table.books"},
     },

@@ -2,8 +2,7 @@
 cross-site posts out, one-time rejoin links, and turning a form into the referee's action text.
 
 Nothing here knows a game's rules: the referee stays the only judge, and a form is turned into
-an action by the shapes of the legal actions it was offered (`play NE5`, `give NE5 -> 1`,
-`ask 1 NE5`, `gong 2`, `draw`).
+the legal action whose fields (verb, cards, target, rank) it names.
 """
 
 from __future__ import annotations
@@ -11,11 +10,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import re
 import secrets
 import struct
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 SEAT_COOKIE = "gs_"
 """A seat's secret, one cookie per table (`gs_<ID>`), sent to /t/<ID> only."""
@@ -101,48 +100,41 @@ def open_rejoin(key: str | bytes, table_id: str, token: str, now: float | None =
 
 # --- from a form to an action --------------------------------------------------------------
 
-_CARD = r"[A-Z0-9]{1,4}"
-_SHAPES = (
-    ("card_to", re.compile(rf"^(\S+) ({_CARD}(?: {_CARD})*) -> (\d+)$")),
-    ("to_card", re.compile(rf"^(\S+) (\d+) ({_CARD})$")),
-    ("cards", re.compile(rf"^(\S+) ({_CARD}(?: {_CARD})*)$")),
-)
 
-
-def shape(action: str) -> tuple[str, str]:
-    """(verb, shape) of a legal action: "plain" (`draw`, `gong 2`), "cards" (`play NE5`),
-    "card_to" (`give NE5 -> 1`), "to_card" (`ask 1 NE5`)."""
-    for name, pattern in _SHAPES:
-        match = pattern.match(action)
-        if match and not (name == "cards" and match.group(2).isdigit()):
-            return match.group(1), name
-    return action.split(" ", 1)[0], "plain"
-
-
-def compose(form: Mapping[str, str], cards: Iterable[str], legal: list[str]) -> str:
-    """The action text a move form asks for: a whole action (`action`, from a button such as
-    DRAW), or a verb with the picked cards and the chosen player (`to`) or asked card (`ask`),
-    laid out as the legal actions of that verb are. FormRefused when a piece is missing."""
+def compose(
+    form: Mapping[str, str], cards: Iterable[str], actions: Sequence[Mapping[str, Any]]
+) -> str:
+    """The text of the legal action a move form asks for: a whole action (`action`, from a
+    button such as DRAW), or a verb with the picked cards and the chosen player (`to`) or the
+    card or rank asked for (`ask`), found among the legal actions by their fields. FormRefused
+    when a piece is missing; a choice that is no legal action goes to the referee as typed, so
+    its refusal names the rule."""
     whole = (form.get("action") or "").strip()
     if whole:
         return whole
     verb = (form.get("verb") or "").strip()
     if not verb:
         raise FormRefused("pick_move")
-    shapes = {shape(a)[1] for a in legal if shape(a)[0] == verb}
+    mine = [a for a in actions if a["verb"] == verb]
     picked = [c.strip().upper() for c in cards if c.strip()]
-    to = (form.get("to") or "").strip()
-    if "to_card" in shapes:
-        asked = (form.get("ask") or "").strip().upper()
-        if not to:
+    to_text = (form.get("to") or "").strip()
+    to = int(to_text) if to_text.isdigit() else None
+    asked = (form.get("ask") or "").strip().upper()
+    if form.get("ask") is not None or any(a["rank"] is not None for a in mine):
+        if to is None:
             raise FormRefused("pick_player")
         if not asked:
             raise FormRefused("pick_ask")
+        for action in mine:
+            if action["target"] == to and asked in (action["rank"], *action["cards"]):
+                return action["text"]
         return f"{verb} {to} {asked}"
     if not picked:
         raise FormRefused("pick_card")
-    if "card_to" in shapes:
-        if not to:
-            raise FormRefused("pick_player")
-        return f"{verb} {' '.join(picked)} -> {to}"
-    return f"{verb} {' '.join(picked)}"
+    targeted = any(a["target"] is not None for a in mine)
+    if targeted and to is None:
+        raise FormRefused("pick_player")
+    for action in mine:
+        if sorted(action["cards"]) == sorted(picked) and action["target"] == to:
+            return action["text"]
+    return " ".join([verb, *picked, *([] if to is None else ["->", str(to)])])

@@ -29,6 +29,7 @@ from flask import (
 )
 
 from gong.cards import Family, Kind
+from gong.referee import GAMES
 from gong.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, text_direction
 from server.language import default_link, language_links
 from server.state import Asset, make_asset, site
@@ -396,14 +397,13 @@ def _out_of_turn(table: Table, answer: dict[str, Any], shown: int | None) -> lis
     for seat in answer["to_act"]:
         if seat in skipped or seat not in humans:
             continue
-        legal = referee_adapter.legal(table.game, seat)
-        plain = [a for a in legal if forms.shape(a)[1] == "plain"]
+        plain = [a for a in referee_adapter.actions(table.game, seat) if not a["cards"]]
         if plain:
             rows.append(
                 {
                     "seat": seat,
                     "name": table.name_of(seat, g.lang),
-                    "moves": [(a, _plain_label(a, table)) for a in plain],
+                    "moves": [(a["text"], _plain_label(a, table)) for a in plain],
                 }
             )
     return rows
@@ -437,14 +437,14 @@ def table(table_id: str) -> Response:
 def _seat_rows(table: Table, answer: dict[str, Any], me: int | None) -> list[dict[str, Any]]:
     view = answer["view"] or {}
     counts = view.get("hand_counts") or []
-    families = (view.get("table") or {}).get("families") or []
     outcome = answer["outcome"] or {}
     scores = outcome.get("scores") or []
-    # The classic games' running match: totals (Go Boom, Gang of Four), books (Go Fish), and
-    # who has announced their last card (Gang of Four).
-    totals = view.get("totals") or (view.get("table") or {}).get("totals") or []
-    books = (view.get("table") or {}).get("books") or []
-    last_card = view.get("last_card") or []
+    # What the game's spec shows of each seat beside its cards (`table["seat"]`): families
+    # laid down, the match's totals, books, who has announced their last card.
+    where = GAMES[table.meta["game"]].table.get("seat", {})
+    per_seat = {key: read_view(view, path) or [] for key, path in where.items()}
+    families, totals = per_seat.get("families", []), per_seat.get("total", [])
+    books, last_card = per_seat.get("books", []), per_seat.get("last_card", [])
     rows = []
     for seat in answer["seats"]:
         s = seat["seat"]
@@ -536,8 +536,9 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
     game = _describe(table.meta["game"])
     seats = _seat_rows(table, answer, reader)
     my_turn = reader is not None and reader in answer["to_act"]
-    hand = [show.card(code, g.lang) for code in view.get("hand", [])]
-    pieces = show.move_pieces(answer["legal"])
+    spec = GAMES[table.meta["game"]]
+    hand = [show.card(code, g.lang, spec.deck) for code in view.get("hand", [])]
+    pieces = show.move_pieces(answer["actions"], spec.table.get("asks", ()))
     top = (view.get("table") or {}).get("top")
     shown_card = (view.get("table") or {}).get("shown")
     current = view.get("current")
@@ -567,9 +568,10 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         my_turn=my_turn,
         hand=hand,
         pieces=pieces,
-        plain=[(action, _plain_label(action, table)) for action in pieces["plain"]],
-        top=show.card(top, g.lang) if top else None,
-        shown_card=show.card(shown_card, g.lang) if shown_card else None,
+        plain=[(action["text"], _plain_label(action, table)) for action in pieces["plain"]],
+        asks=[(code, _ask_label(code, pieces, spec)) for code in pieces["asks"]],
+        top=show.card(top, g.lang, spec.deck) if top else None,
+        shown_card=show.card(shown_card, g.lang, spec.deck) if shown_card else None,
         mission=_mission(view),
         current_name=table.name_of(current, g.lang) if current is not None else "",
         view=view,
@@ -588,59 +590,77 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         winner_names=", ".join(
             table.name_of(w, g.lang) for w in (outcome or {}).get("winners", [])
         ),
-        card=lambda code: show.card(code, g.lang),
-        board=_board_lines(view),
-        played=_played(view, table),
-        ask_label=t(
-            "ask_rank"
-            if pieces["asks"] and all(len(a) <= 2 and a[-1] not in "SHDC" for a in pieces["asks"])
-            else "ask_for"
-        ),
+        card=lambda code: show.card(code, g.lang, spec.deck),
+        board=_board_lines(view, spec),
+        played=_played(view, table, spec),
+        ask_label=t("ask_rank" if pieces["asks_rank"] else "ask_for"),
         holds_seat=bool(seat_secret) and reader is not None,
         next_id=answer["next"],
         is_creator_secret=bool(creator_secret),
     )
 
 
-def _board_lines(view: dict[str, Any]) -> list[str]:
-    """The match's state in words: the round or game number and the dead hand."""
-    table = view.get("table") or {}
+def _board_lines(view: dict[str, Any], spec: Any) -> list[str]:
+    """The match's state in words, as the game's spec lays it out (`table["lines"]`: a text
+    key and where each of its values is in the view); a line shows when all its values do."""
     lines = []
-    if table.get("rounds"):
-        lines.append(t("round_of", n=table.get("round", 1), of=table["rounds"]))
-    if view.get("game_number") and view.get("target_score"):
-        lines.append(t("gof_game", n=view["game_number"], target=view["target_score"]))
-    if view.get("dead_hand"):
-        lines.append(t("dead_hand", n=view["dead_hand"]))
+    for key, paths in spec.table.get("lines", ()):
+        values = {name: read_view(view, path) for name, path in paths.items()}
+        if all(values.values()):
+            lines.append(t(key, **values))
     return lines
 
 
-def _played(view: dict[str, Any], table: Table) -> dict[str, Any] | None:
-    """The combination on the table (Gang of Four): its cards and who played it."""
-    on_table = view.get("table") or {}
-    cards = on_table.get("cards")
-    if not isinstance(cards, list) or not cards or on_table.get("by") is None:
+def _played(view: dict[str, Any], table: Table, spec: Any) -> dict[str, Any] | None:
+    """The combination on the table (Gang of Four), where the spec names one: its cards and
+    who played it."""
+    where = spec.table.get("combination")
+    if not where:
+        return None
+    cards, by = read_view(view, where["cards"]), read_view(view, where["by"])
+    if not cards or by is None:
         return None
     return {
-        "cards": [show.card(code, g.lang) for code in cards],
-        "by": t("on_table", name=table.name_of(on_table["by"], g.lang)),
+        "cards": [show.card(code, g.lang, spec.deck) for code in cards],
+        "by": t("on_table", name=table.name_of(by, g.lang)),
     }
 
 
-def _plain_label(action: str, table: Table) -> str:
-    """The button of a whole action: DRAW, GONG!, "Catch Ada!", "Ada won"..."""
-    verb, _, rest = action.partition(" ")
-    if rest.isdigit():
-        name = table.name_of(int(rest), g.lang)
-        key = {"gong": "act_catch", "target": "act_target", "winner": "act_winner"}.get(verb)
+ACT_KEYS = {
+    "draw": "act_draw", "keep": "act_keep", "gong": "act_gong", "pass": "act_pass",
+    "announce": "act_announce", "no-counter": "act_no_counter",
+}  # fmt: skip
+"""The page text of a whole action's button, by verb."""
+TARGET_KEYS = {"gong": "act_catch", "target": "act_target", "winner": "act_winner"}
+"""The page text of a whole action that names a player, by verb."""
+
+
+def _plain_label(action: dict[str, Any], table: Table) -> str:
+    """The button of a whole action: DRAW, GONG!, "Catch Ada!", "Ada won"... A verb with no
+    text of its own shows its action's text."""
+    verb, target = action["verb"], action["target"]
+    if target is not None:
+        name = table.name_of(target, g.lang)
+        key = TARGET_KEYS.get(verb)
         return t(key, name=name) if key else f"{verb} {name}"
-    key = {
-        "draw": "act_draw", "keep": "act_keep", "gong": "act_gong", "pass": "act_pass",
-        "announce": "act_announce",
-    }.get(verb)  # fmt: skip
-    if verb == "no-counter":
-        key = "act_no_counter"
-    return t(key) if key else action
+    key = ACT_KEYS.get(verb)
+    return t(key) if key else action["text"]
+
+
+def _ask_label(code: str, pieces: dict[str, Any], spec: Any) -> str:
+    """What may be asked for, as the form names it: "K (kings)" for a rank, the card's name
+    for a card."""
+    if pieces["asks_rank"]:
+        return show.rank_label(code, g.lang)
+    return show.card(code, g.lang, spec.deck)["name"]
+
+
+def read_view(view: dict[str, Any], path: str) -> Any:
+    """The value at a dotted path of a view ("table.top"); None where there is none."""
+    value: Any = view
+    for key in path.split("."):
+        value = value.get(key) if isinstance(value, dict) else None
+    return value
 
 
 def _reason(outcome: dict[str, Any] | None) -> str:
@@ -862,7 +882,7 @@ def replay(table_id: str) -> Response:
         return render("tables/message.html", 410, title=t("oops"), message=t("replay_broken"))
     view = referee_adapter.view(then, None)
     events = [
-        referee_adapter.render(e, g.lang, lambda s: table.name_of(s, g.lang))
+        referee_adapter.render(e, g.lang, lambda s: table.name_of(s, g.lang), table.meta["game"])
         for e in referee_adapter.events(then, None)
         if e["seq"] == step
     ]
@@ -876,6 +896,7 @@ def replay(table_id: str) -> Response:
     }
     top = (view.get("table") or {}).get("top")
     game_info = _describe(table.meta["game"])
+    spec = GAMES[table.meta["game"]]
     return render(
         "tables/replay.html",
         title=t("replay_title", game=game_info["title"]),
@@ -883,11 +904,11 @@ def replay(table_id: str) -> Response:
         game=game_info,
         seats=_seat_rows(table, answer, None),
         view=view,
-        top=show.card(top, g.lang) if top else None,
+        top=show.card(top, g.lang, spec.deck) if top else None,
         mission=_mission(view),
         step=step,
         steps=len(log),
         events=events,
-        card=lambda code: show.card(code, g.lang),
+        card=lambda code: show.card(code, g.lang, spec.deck),
         link=lambda n: url_for("tables_pages.replay", table_id=table_id, step=n),
     )

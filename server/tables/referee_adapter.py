@@ -5,12 +5,11 @@ through these functions, and reads their history as events through `events()`. W
 referee's API changes (its per-seat `game.events(seat)`, refusals with params, a saved-game
 format version), only this module follows.
 
-Events are dicts `{"seq", "seat", "code", "params"}`: `seq` is the number of the game action
-the event belongs to (0 for the deal), `seat` the seat that acted (None for the deal). They
-come from the referee's `game.events(seat)`, which leaves out what that seat may not know.
-Should an action have no event of its own (or a referee no `events`), `_log_events` stands in
-with a minimal one made from the game's log (code "action", params {"action": text}), never
-with a hidden card: a GONG FIGHT gift shows its card to the giver and the receiver only.
+Legal actions reach the faces as data (`actions`: verb, cards, target, rank, text), so no
+face parses an action's text. Events are dicts `{"seq", "seat", "code", "params"}` copied
+from the referee's frozen `game.events(seat)`, which leaves out what that seat may not know:
+`seq` is the number of the game action the event belongs to (0 for the deal), `seat` the
+seat that acted (None for the deal).
 """
 
 from __future__ import annotations
@@ -22,34 +21,35 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from gong.decks import STANDARD
+from gong.decks import render as render_face
 from gong.i18n import DEFAULT_LANGUAGE
 from gong.referee import GAMES, GameSetupError, IllegalAction, from_json, new_game
 from gong.referee.bots import make_bot
 from gong.referee.go_fish import RANK_CODES
 from gong.yamlsource import YamlSourceError, load_yaml
 
-try:
-    from gong.referee.errors import SeatError
+from gong.referee.errors import SeatError
+from gong.referee.events import reason_text
+from gong.referee.events import render as referee_render
+from gong.referee.game import FORMAT as STATE_FORMAT
+from gong.referee.registry import LEVEL_ALIASES, LEVELS
 
-    _SEAT_ERRORS: tuple[type[Exception], ...] = (SeatError,)
-except ImportError:  # pragma: no cover - depends on the referee in use
-    _SEAT_ERRORS = ()
-
-try:  # a referee that versions its saved games
-    from gong.referee.game import FORMAT as STATE_FORMAT
-except ImportError:  # pragma: no cover - depends on the referee in use
-    STATE_FORMAT = 1
-"""The newest saved-game format this referee writes and reads (the store refuses newer)."""
-
-BOT_KINDS = {"easy": "random", "normal": "greedy"}
-"""The bots a table offers, by the word players see, and the referee's bot each one is."""
+BOT_KINDS = LEVELS
+"""The robot levels a table offers, by the word players see ("easy", "normal")."""
 
 Game = Any
 """A referee game object (kept opaque outside this module)."""
 
 
 class SetupError(ValueError):
-    """A game that cannot be set up as asked (unknown game, option, player count, deck)."""
+    """A game that cannot be set up as asked (unknown game, option, player count, deck):
+    the referee's `code` and `params` say which, for the reader's language."""
+
+    def __init__(self, message: str, code: str = "setup", params: Mapping | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = dict(params or {})
 
 
 class Refused(ValueError):
@@ -74,7 +74,11 @@ def describe(name: str) -> dict[str, Any]:
     """A game's title, player range and options with their defaults (SetupError if unknown)."""
     spec = GAMES.get(name) if isinstance(name, str) else None
     if spec is None:
-        raise SetupError(f"unknown game {name!r}; the games are: {', '.join(GAMES)}")
+        raise SetupError(
+            f"unknown game {name!r}; the games are: {', '.join(GAMES)}",
+            "unknown_game",
+            {"game": str(name), "games": list(GAMES)},
+        )
     return {
         "name": spec.name,
         "title": spec.title,
@@ -83,6 +87,7 @@ def describe(name: str) -> dict[str, Any]:
         "options": dict(spec.options),
         "choices": {k: list(v) for k, v in getattr(spec, "choices", {}).items()},
         "bounds": {k: list(v) for k, v in getattr(spec, "bounds", {}).items()},
+        "levels": list(spec.levels),
     }
 
 
@@ -97,8 +102,8 @@ def start(
     keywords = {} if deck is None else {"deck": deck}
     try:
         return new_game(name, players=players, seed=seed, options=dict(options), **keywords)
-    except (GameSetupError, TypeError) as exc:
-        raise SetupError(str(exc)) from None
+    except GameSetupError as exc:
+        raise SetupError(str(exc), exc.code, exc.params) from None
 
 
 def options_of(game: Game) -> dict[str, Any]:
@@ -131,7 +136,19 @@ def current(game: Game) -> int:
 
 
 def legal(game: Game, seat: int) -> list[str]:
-    return [str(action) for action in game.legal_actions(seat)]
+    """The texts of `seat`'s legal actions (what the API's `legal` lists)."""
+    return [action.text for action in game.legal_actions(seat)]
+
+
+def actions(game: Game, seat: int) -> list[dict[str, Any]]:
+    """`seat`'s legal actions as data (verb, cards, target, rank, text): what a face reads
+    to draw its controls."""
+    return [action.to_dict() for action in game.legal_actions(seat)]
+
+
+def deck_of(name: str) -> Any:
+    """The deck of a registered game (`gong.decks.Deck`): its card faces."""
+    return GAMES[name].deck
 
 
 def is_over(game: Game) -> bool:
@@ -159,7 +176,7 @@ def act(game: Game, seat: int, text: str) -> str:
         game.apply(action)
     except IllegalAction as refused:
         raise Refused(refused.code, refused.message, getattr(refused, "params", None)) from None
-    except _SEAT_ERRORS as refused:  # a referee that checks seats itself
+    except SeatError as refused:
         raise Refused("no_such_seat", str(refused)) from None
     return str(action)
 
@@ -168,13 +185,12 @@ def bot_act(game: Game, seat: int, kind: str, seed: str) -> str:
     """Let a bot of `kind` ("easy", "normal") play `seat`'s move; its text.
 
     The bot is made afresh for each move from `seed`, so a move is the same whichever server
-    applies it; there is no greedy bot for some games, which then get the easy one.
+    applies it; a game without a robot of that level gets the easy one.
     """
-    bot_name = BOT_KINDS.get(kind, "random")
-    try:
-        bot = make_bot(bot_name, game.name, seed=seed)
-    except ValueError:
-        bot = make_bot("random", game.name, seed=seed)
+    level = LEVEL_ALIASES.get(kind, kind)
+    if level not in GAMES[game.name].levels:
+        level = "easy"
+    bot = make_bot(level, game.name, seed=seed)
     action = bot.choose(game, seat)
     game.apply(action)
     return str(action)
@@ -203,60 +219,17 @@ def replay_views(game: Game, deck: list[str] | None = None) -> list[dict[str, An
 
 
 def events(game: Game, seat: int | None) -> list[dict[str, Any]]:
-    """The game's history as `seat` may know it (None: a spectator), oldest first.
-
-    Every action has at least one event: where the referee's own list has none for an
-    action, the log's minimal event stands in.
-    """
-    native = getattr(game, "events", None)
-    if native is None:
-        return _log_events(game, seat)
-    found = []
-    covered = set()
-    for event in native(seat):
-        found.append(
-            {
-                "seq": event["seq"],
-                "seat": event.get("actor"),
-                "code": event["code"],
-                "params": event["params"],
-            }
-        )
-        covered.add(event["seq"])
-    if len(covered - {0}) < moves_made(game):
-        missing = [e for e in _log_events(game, seat) if e["seq"] not in covered]
-        found = sorted(found + missing, key=lambda e: e["seq"])
-    return found
+    """The game's history as `seat` may know it (None: a spectator), oldest first, as JSON
+    data of its own (the referee's frozen events, copied)."""
+    return [
+        {"seq": e.seq, "seat": e.actor, "code": e.code, "params": e.to_dict()["params"]}
+        for e in game.events(seat)
+    ]
 
 
-_GIVE = re.compile(r"give (\S+) -> (\d+)")
-
-
-def _log_events(game: Game, seat: int | None) -> list[dict[str, Any]]:
-    hides_gifts = game.name == "gong-fight"
-    found: list[dict[str, Any]] = []
-    for seq, line in enumerate(game.log, start=1):
-        actor_text, _, text = line.partition(": ")
-        actor = int(actor_text)
-        params: dict[str, Any] = {"action": text}
-        gift = _GIVE.fullmatch(text) if hides_gifts else None
-        if gift is not None and seat not in (actor, int(gift[2])):
-            params = {"action": "give", "to": int(gift[2])}  # the card stays hidden
-        found.append({"seq": seq, "seat": actor, "code": "action", "params": params})
-    if game.outcome is not None:
-        found.append({"seq": len(game.log), "seat": None, "code": "ended", "params": outcome(game)})
-    return found
-
-
-# Texts of the events this module makes, in English; the other languages come from their files
-# (`HISTORY_TEXTS`).
-_TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "action": "{Player}: {action}.",
-        "gave_hidden": "{Player} gave a card to {to}.",
-        "ended": "The game is over. Won by {winners}.",
-    },
-}
+# The one event text of this module, in English; the other languages come from their files
+# (`HISTORY_TEXTS`): an end whose reason a language has no words for.
+_TEXTS: dict[str, dict[str, str]] = {"en": {"ended": "The game is over. Won by {winners}."}}
 _AND = {"en": " and "}
 
 ENGLISH_TEXTS: dict[str, tuple[str, str | None]] = {
@@ -280,7 +253,7 @@ class _Unknown(dict):
 
 
 def _render_translated(
-    event: Mapping[str, Any], lang: str, name: Callable[[int], str]
+    event: Mapping[str, Any], lang: str, name: Callable[[int], str], game: str | None = None
 ) -> str | None:
     """A referee event in `lang` (English: only the site's own texts), or None when its code
     has no text yet."""
@@ -296,12 +269,13 @@ def _render_translated(
             known[key] = name(known[key])
     if "player" in known:
         known["Player"] = str(known["player"])[:1].upper() + str(known["player"])[1:]
-    if isinstance(known.get("cards"), list):
+    if isinstance(known.get("cards"), (list, tuple)):
         known["cards"] = " ".join(map(str, known["cards"]))
     if isinstance(known.get("kind"), str):
         known["kind"] = _kind_name(known["kind"], lang)
     if event["code"] == "ended":
-        known["reason"] = REASON_TEXTS[lang].get(str(params.get("reason")), params.get("reason"))
+        reason = str(params.get("reason"))
+        known["reason"] = REASON_TEXTS[lang].get(reason) or reason_text(reason, game)
         known["winners"] = _AND[lang].join(name(w) for w in params.get("winners", []))
     try:
         return full.format_map(_Unknown(known))
@@ -341,9 +315,6 @@ _ENGLISH_RANKS = "twos threes fours fives sixes sevens eights nines tens jacks q
 _WORDS["en"].update(
     {f"rank_{code}": word for code, word in zip(RANK_CODES, _ENGLISH_RANKS.split(), strict=True)}
 )
-_SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_STANDARD_CODE = re.compile(r"^(10|[2-9AJQKT])([SHDC])$")
-_GANG_CODE = re.compile(r"^([GYR])(\d{1,2})$")
 
 
 def rank_word(code: str, lang: str) -> str:
@@ -351,30 +322,24 @@ def rank_word(code: str, lang: str) -> str:
     return _WORDS.get(lang, {}).get(f"rank_{code}", code)
 
 
-def card_word(code: str, lang: str) -> str:
-    """A card as the history names it: "Q♠", "joker", "green 7", "NEBULA 5"; a code it does
-    not know stays as it is."""
-    words = _WORDS.get(lang, _WORDS["en"])
+def history_words(lang: str) -> dict[str, str]:
+    """The words of `lang` that card faces and events name ("joker", "green", "kings"),
+    English where the language has none."""
+    return {**_WORDS["en"], **_WORDS.get(lang, {})}
+
+
+def card_word(code: str, lang: str, game: str | None = None) -> str:
+    """A card as the history names it: "Q♠", "joker", "green 7", "NEBULA 5", from the face
+    its deck gives it (`game`'s deck; without one, the deck of any registered game that has
+    the card); a code no deck knows stays as it is."""
     if not isinstance(code, str):
         return str(code)
-    match = _STANDARD_CODE.match(code)
-    if match:
-        rank = "10" if match[1] == "T" else match[1]
-        return f"{rank}{_SUIT_SIGNS[match[2]]}"
-    if code.startswith("JK"):
-        return words["joker"]
-    match = _GANG_CODE.match(code)
-    if match:
-        return f"{words[match[1]]} {match[2]}"
-    if code in words and code in ("M1", "PG", "PY", "DR"):
-        return words[code]
-    try:
-        from gong.cards import parse_card
-
-        card = parse_card(code)
-    except ValueError:
-        return code
-    return "JOKER" if card.is_joker else f"{card.family.label} {card.number}"
+    decks = [GAMES[game].deck] if game in GAMES else [spec.deck for spec in GAMES.values()]
+    for deck in decks:
+        if deck.has(code):
+            name = deck.face(code).name
+            return render_face(name, history_words(lang)) if "{" in name else name
+    return code
 
 
 def _mission_title(mission_id: Any, lang: str) -> Any:
@@ -393,75 +358,58 @@ def _mission_title(mission_id: Any, lang: str) -> Any:
 _QUOTES = {"en": ("“", "”")}  # the other languages' come from their files
 
 
-RANK = re.compile(r"^(10|[2-9AJQK])$")
-"""A Go Fish rank code ("K", "10"), as events and the ask form name one."""
+RANK_CODES = frozenset(STANDARD.ranks)
+"""The standard deck's rank codes ("K", "10"), as Go Fish's events name one."""
 _RANK_EVENTS = {"asked": "asked_rank", "not_held": "not_held_rank"}
 """Go Fish events that name a rank or a card: asked for a rank, they read with their own
 text ("asked Bo for kings"), as a rank word does not fit where a card's name goes."""
 
 
-def readable(event: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def readable(event: Mapping[str, Any], lang: str, game: str | None = None) -> dict[str, Any]:
     """The event with its card codes, ranks, mission ids, directions and combination kinds
     turned into words of `lang`, and lists of totals written out."""
     words = _WORDS.get(lang, {})
     params = dict(event["params"])
     code = event["code"]
     asked = params.get("asked")
-    if code in _RANK_EVENTS and isinstance(asked, str) and RANK.match(asked):
+    if code in _RANK_EVENTS and asked in RANK_CODES:
         code = _RANK_EVENTS[code]
         params["rank"] = params.pop("asked")
     rank = params.get("rank")
-    if isinstance(rank, str) and RANK.match(rank):
+    if rank in RANK_CODES:
         # A language may give an event its own form of a rank word ("not_held_rank:rank_A").
         params["rank"] = words.get(f"{code}:rank_{rank}") or words.get(f"rank_{rank}", rank)
     for key in ("card", "asked"):
         if isinstance(params.get(key), str):
-            params[key] = card_word(params[key], lang)
-    if isinstance(params.get("cards"), list):
-        params["cards"] = ", ".join(card_word(c, lang) for c in params["cards"])
+            params[key] = card_word(params[key], lang, game)
+    if isinstance(params.get("cards"), (list, tuple)):
+        params["cards"] = ", ".join(card_word(c, lang, game) for c in params["cards"])
     if event["code"] == "mission" and "mission" in params:
         params["mission"] = _mission_title(params["mission"], lang)
     for key in ("direction", "kind"):
         if isinstance(params.get(key), str) and params[key] in words:
             params[key] = words[params[key]]
-    if isinstance(params.get("totals"), list):
+    if isinstance(params.get("totals"), (list, tuple)):
         params["totals"] = " · ".join(map(str, params["totals"]))
     return {**event, "code": code, "params": params}
 
 
-def render(event: Mapping[str, Any], lang: str, name: Callable[[int], str]) -> str:
-    """One game event's text in `lang`; `name` names a seat."""
-    texts = _TEXTS.get(lang, _TEXTS[DEFAULT_LANGUAGE])
-    if event["code"] not in ("action", "ended"):
-        event = readable(event, lang)
+def render(
+    event: Mapping[str, Any], lang: str, name: Callable[[int], str], game: str | None = None
+) -> str:
+    """One game event's text in `lang`; `name` names a seat; `game` is the game it belongs to
+    (its own texts, and English for those of its texts a language lacks)."""
+    if event["code"] != "ended":
+        event = readable(event, lang, game)
     code, params = event["code"], event["params"]
-    if code == "action":
-        player = name(event["seat"])
-        if "to" in params:
-            return texts["gave_hidden"].format(Player=player, to=name(params["to"]))
-        return texts["action"].format(Player=player, action=params["action"])
     if lang != DEFAULT_LANGUAGE or code in ENGLISH_TEXTS:
-        translated = _render_translated(event, lang, name)
+        translated = _render_translated(event, lang, name, game)
         if translated is not None:
             return translated
-    if code == "ended" and (lang != DEFAULT_LANGUAGE or _referee_render is None):
-        winners = _AND.get(lang, " and ").join(name(w) for w in params.get("winners", []))
-        return texts["ended"].format(winners=winners)
-    if _referee_render is not None:
-        try:
-            return _referee_render(event, name)
-        except (KeyError, ValueError, TypeError, IndexError):
-            pass
-    return f"{code} {json.dumps(params, ensure_ascii=False)}"
-
-
-try:  # the referee's English renderer, when it has one
-    from gong.referee.events import render as _referee_render_impl
-
-    def _referee_render(event: Mapping[str, Any], name: Callable[[int], str]) -> str:
-        return _referee_render_impl({"code": event["code"], "params": event["params"]}, name=name)
-except ImportError:  # pragma: no cover - depends on the referee in use
-    _referee_render = None
+    try:
+        return referee_render({"code": code, "params": params}, name=name, game=game)
+    except (KeyError, ValueError, TypeError, IndexError):
+        return f"{code} {json.dumps(params, ensure_ascii=False)}"
 
 
 HISTORY_TEXTS = Path(__file__).resolve().parent.parent / "content" / "texts" / "history"

@@ -497,7 +497,9 @@ class TableService:
                 asked["game"], asked["players"], asked["seed"], asked["options"], asked["deck"]
             )
         except referee.SetupError as exc:
-            raise TableError(400, "bad_options", str(exc)) from None
+            code = "bad_options" if exc.code.startswith("option") else f"bad_{exc.code}"
+            setup = {"code": exc.code, "params": exc.params}
+            raise TableError(400, code, str(exc), setup=setup) from None
         mode = asked["mode"]
         seats = []
         for s in range(asked["players"]):
@@ -929,7 +931,9 @@ class TableService:
         """What a reader sees: the state of the table for `seat` (None: a spectator)."""
         playing = table.status != "waiting"
         game = table.game
-        legal = referee.legal(game, seat) if seat is not None and table.status == "playing" else []
+        acts = (
+            referee.actions(game, seat) if seat is not None and table.status == "playing" else []
+        )
         return {
             "id": table.id,
             "game": table.meta["game"],
@@ -938,9 +942,11 @@ class TableService:
             "version": table.version,
             "seat": seat,
             "seats": self.seats_public(table),
+            "current": referee.current(game) if table.status == "playing" else None,
             "to_act": referee.to_act(game) if table.status == "playing" else [],
             "view": referee.view(game, seat) if playing else None,
-            "legal": legal,
+            "legal": [action["text"] for action in acts],
+            "actions": acts,
             "events": self.events(table, seat, lang, since),
             "outcome": referee.outcome(game),
             "tally": table.meta["tally"],
@@ -985,7 +991,7 @@ class TableService:
                             "seat": event["seat"],
                             "code": event["code"],
                             "params": event["params"],
-                            "text": referee.render(event, lang, name),
+                            "text": referee.render(event, lang, name, table.meta["game"]),
                         }
                     )
         found.sort(key=lambda e: e["version"])  # stable: table events first in a version

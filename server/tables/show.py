@@ -1,119 +1,96 @@
 """A table's answer (the service's `answer()`) turned into what the pages draw: cards with the
-deck's look, seats, the move form's pieces. Pure functions of the answer and the language."""
+deck's look, the move form's pieces. Pure functions of the answer, the game's deck and spec,
+and the language: cards are read from their deck's faces (`gong.decks`) and moves from the
+legal actions' fields, so nothing here knows one game from another.
+"""
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gong.cards import CardCodeError, parse_card
+from gong.cards import Gem
+from gong.decks import Deck, render
 from gong.i18n import gem_name
-from server.tables.forms import shape
-from server.tables.referee_adapter import RANK, card_word, rank_word
+from server.tables.referee_adapter import history_words, rank_word
 
-SUITS = {"S": ("♠", "black"), "H": ("♥", "red"), "D": ("♦", "red"), "C": ("♣", "black")}
-_STANDARD = re.compile(r"^(10|[2-9AJQKT])([SHDC])$")
-_GANG = re.compile(r"^([RGY])(\d{1,2})$")
-GANG_COLOURS = {"R": "red", "G": "green", "Y": "yellow"}
-# Gang of Four's special cards: (look, the big sign, the small letters).
-GANG_SPECIAL = {
-    "M1": ("g-multi", "1", "M"),
-    "PG": ("g-green", "P", "G"),
-    "PY": ("g-yellow", "P", "Y"),
-    "DR": ("g-red", "D", "R"),
-}
-
-# Verbs that take picked cards, in the order their buttons appear.
+# Verbs that take picked cards, in the order their buttons appear (others follow by name).
 CARD_VERBS = ("play", "lay", "give", "joker", "counter")
-# Verbs that are whole actions, one button each.
-PLAIN_VERBS = ("draw", "keep", "gong", "no-counter")
 
 
-def card(code: str, lang: str) -> dict[str, Any]:
-    """One card as the page draws it: a GONG card has its family (colour), number and gem, a
-    joker its name, a standard card its rank and suit, a Gang of Four card its colour."""
+def words(lang: str) -> dict[str, str]:
+    """The words a card face names (`{gem_ICE}`, `{joker}`, `{G}`) in `lang`."""
+    found = {f"gem_{gem.name}": gem_name(gem, lang) for gem in Gem}
+    return {**found, **history_words(lang)}
+
+
+def card(code: str, lang: str, deck: Deck) -> dict[str, Any]:
+    """One card as the page draws it, from its deck's face: its look, the big sign, the
+    corner, the line under the sign, and how it is said. A code that is no card of the deck
+    is drawn as its code."""
     try:
-        parsed = parse_card(code)
-    except CardCodeError:
-        parsed = None
-    if parsed is not None:
-        if parsed.is_joker:
-            return {"code": parsed.code, "look": "joker", "big": "J", "top": "GONG", "low": "JOKER"}
+        face = deck.face(code)
+    except (ValueError, KeyError):
         return {
-            "code": parsed.code,
-            "look": f"f-{parsed.family.code}",
-            "big": str(parsed.number),
-            "top": parsed.family.label,
-            "low": gem_name(parsed.gem, lang),
-        }
-    name = card_word(code, lang)
-    match = _STANDARD.match(code)
-    if match:
-        symbol, colour = SUITS[match.group(2)]
-        rank = "10" if match.group(1) == "T" else match.group(1)
-        return {
-            "code": code, "look": f"s-{colour}", "big": rank, "top": symbol, "low": symbol,
-            "name": name,
+            "code": code, "look": "other", "big": code, "top": "", "low": "", "name": code,
+            "label": code,
         }  # fmt: skip
-    if re.fullmatch(r"JK\d", code):
-        return {
-            "code": code,
-            "look": "s-joker",
-            "big": "★",
-            "top": "JOKER",
-            "low": "",
-            "name": name,
-        }
-    match = _GANG.match(code)
-    if match:
-        colour = GANG_COLOURS[match.group(1)]
-        return {
-            "code": code, "look": f"g-{colour}", "big": match.group(2), "top": match.group(1),
-            "low": "", "name": name,
-        }  # fmt: skip
-    if code in GANG_SPECIAL:
-        look, big, top = GANG_SPECIAL[code]
-        return {"code": code, "look": look, "big": big, "top": top, "low": "", "name": name}
-    if RANK.match(code) and not code.isdigit():  # a rank asked for: "K (kings)"
-        name = f"{code} ({rank_word(code, lang)})"
-    return {"code": code, "look": "other", "big": code, "top": "", "low": "", "name": name}
+    said = words(lang)
+    return {
+        "code": face.code,
+        "look": face.look,
+        "big": face.sign,
+        "top": render(face.corner, said),
+        "low": render(face.low, said),
+        "name": render(face.name, said),
+        "label": render(face.label, said),
+    }
 
 
-def move_pieces(legal: list[str]) -> dict[str, Any]:
-    """What the move form offers, from the legal actions: which hand cards may be picked,
-    the card verbs (buttons), the whole actions (buttons), the players a card verb may go
-    to, and the cards that may be asked for (GONG FAMILY)."""
+def rank_label(code: str, lang: str) -> str:
+    """A rank to ask for, as the form names it: "K (kings)"."""
+    word = rank_word(code, lang)
+    return code if word == code else f"{code} ({word})"
+
+
+def move_pieces(
+    actions: Sequence[Mapping[str, Any]], asks: Sequence[str] = ()
+) -> dict[str, Any]:
+    """What the move form offers, from the legal actions as data (`answer["actions"]`):
+    which hand cards may be picked and for which verbs, the card verbs (buttons), the whole
+    actions (buttons), the players a card verb may go to, and what may be asked for (the
+    verbs in `asks` name a card or a rank that is not picked from the hand: GONG FAMILY's and
+    Go Fish's `ask`)."""
     card_verbs: dict[str, set[str]] = {}
     verbs_of: dict[str, set[str]] = {}
     targets: set[int] = set()
-    plain: list[str] = []
-    asks: dict[str, set[int]] = {}
-    for action in legal:
-        verb, kind = shape(action)
-        words = action.replace(" -> ", " ").split()
-        if kind == "plain":
+    plain: list[Mapping[str, Any]] = []
+    asked: dict[str, set[int]] = {}
+    ranks = False
+    for action in actions:
+        verb, cards, target, rank = action["verb"], action["cards"], action["target"], action["rank"]
+        if verb in asks and target is not None and (cards or rank is not None):
+            asked.setdefault(rank if rank is not None else cards[0], set()).add(target)
+            ranks = ranks or rank is not None
+            targets.add(target)
+        elif not cards:
             plain.append(action)
-        elif kind == "cards":
-            card_verbs.setdefault(verb, set()).update(words[1:])
-            for code in words[1:]:
+        else:
+            card_verbs.setdefault(verb, set()).update(cards)
+            for code in cards:
                 verbs_of.setdefault(code, set()).add(verb)
-        elif kind == "card_to":
-            card_verbs.setdefault(verb, set()).update(words[1:-1])
-            for code in words[1:-1]:
-                verbs_of.setdefault(code, set()).add(verb)
-            targets.add(int(words[-1]))
-        elif kind == "to_card":
-            asks.setdefault(words[2], set()).add(int(words[1]))
-            targets.add(int(words[1]))
+            if target is not None:
+                targets.add(target)
     pickable = set().union(*card_verbs.values()) if card_verbs else set()
     order = {v: i for i, v in enumerate(CARD_VERBS)}
     return {
         "pickable": pickable,
         "verbs_of": {code: " ".join(sorted(v)) for code, v in verbs_of.items()},
-        "card_verbs": sorted(card_verbs, key=lambda v: (order.get(v, 99), v)),
+        "card_verbs": sorted(card_verbs, key=lambda v: (order.get(v, len(order)), v)),
         "plain": plain,
         "targets": sorted(targets),
-        "asks": sorted(asks),
-        "asks_to": sorted({t for ts in asks.values() for t in ts}),
-        "any": bool(legal),
+        "asks": list(asked),
+        "asks_rank": ranks,
+        "asks_to": sorted({t for ts in asked.values() for t in ts}),
+        "any": bool(actions),
     }
