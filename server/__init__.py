@@ -17,7 +17,13 @@ from flask import Flask, Response
 from gong.i18n import GLOSSARY_PROBLEMS, LANGUAGES
 from gong.missions import MissionBook, load_missions
 from server import headers, language, limits
-from server.config import DEFAULTS, from_environment, instance_path, load_config_file
+from server.config import (
+    DEFAULTS,
+    from_environment,
+    instance_path,
+    load_config_file,
+    load_games_of,
+)
 from server.headers import SecurityHeaders
 from server.rulesdoc import load_rules
 from server.secret import secret_key
@@ -92,6 +98,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     else:
         app.config.update(test_config)
     app.config["SECRET_KEY"] = secret_key(instance, app.config.get("SECRET_KEY"), config_file)
+    load_games_of(app.config, instance)
 
     book = load_missions(app.config["GONG_MISSIONS"])
     catalog = load_texts(app.config["GONG_TEXTS"])

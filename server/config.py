@@ -63,3 +63,22 @@ def load_config_file(config: Config, instance: Path) -> Path:
         where = f", line {frames[-1].lineno}" if frames else ""
         raise ConfigError(f"{path}{where}: {type(exc).__name__}: {exc}") from None
     return path
+
+
+def load_games_of(config: Config, instance: Path) -> None:
+    """Register the instance's own games: `GONG_GAMES` (a comma list), else `GAMES` in its
+    config.py, the instance folder importable; a module that does not load or declares a bad
+    spec is a ConfigError naming it, and nothing starts."""
+    from gong.referee.errors import GameSetupError
+    from gong.referee.registry import GAMES_ENV, ensure_games
+
+    listed = os.environ.get(GAMES_ENV, "").strip()
+    names = listed.split(",") if listed else config.get("GAMES") or []
+    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
+        raise ConfigError(
+            f"{instance / CONFIG_FILE}: GAMES is a list of game module names, not {names!r}"
+        )
+    try:
+        ensure_games(names, instance)
+    except GameSetupError as exc:
+        raise ConfigError(str(exc)) from None

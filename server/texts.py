@@ -144,13 +144,46 @@ def _texts() -> dict[str, dict[str, str]]:
 
 
 def text(lang: str, key: str, **values: str) -> str:
-    """The site text `key` in `lang`, with `{name}` placeholders filled from `values`."""
-    return _texts()[lang][key].format(**values)
+    """The site text `key` in `lang`, with `{name}` placeholders filled from `values`. A key
+    of a game that brings its own texts (`GameSpec.texts`) comes from there, in English
+    where that game has no text in `lang`: a new game's missing text never hides a
+    language."""
+    found = _texts()[lang].get(key)
+    if found is None:
+        found = game_text(lang, key)
+        if found is None:
+            raise KeyError(key)
+    return found.format(**values)
+
+
+def has_text(lang: str, key: str) -> bool:
+    """Whether `key` has a text for `lang` (the site's, or a game's own)."""
+    return key in _texts()[lang] or game_text(lang, key) is not None
+
+
+def game_text(lang: str, key: str) -> str | None:
+    """A text a registered game brings itself, in `lang`, else in English; None if no game
+    has it."""
+    from gong.referee.registry import GAMES
+
+    for spec in GAMES.values():
+        if spec.texts:
+            found = spec.texts.get(lang, {}).get(key)
+            if found is None:
+                found = spec.texts.get(DEFAULT_LANGUAGE, {}).get(key)
+            if isinstance(found, str):
+                return found
+    return None
 
 
 def game_title(game: str, lang: str) -> str:
     """A game's name as families say it in `lang` (`go-fish`: "Finns i sjön" in Swedish), for
-    page titles and menus; the referee's `GameSpec.title` is English, for logs."""
+    page titles and menus; the referee's `GameSpec.title` is English, for logs (and the
+    name of a game that gives none in any language)."""
+    if not has_text(lang, f"game_{game}"):
+        from gong.referee.registry import GAMES
+
+        return GAMES[game].title if game in GAMES else game
     return text(lang, f"game_{game}")
 
 

@@ -19,6 +19,7 @@ from gong.cli import ArgumentError, OneLineCommand
 from gong.procs import Terminated, exit_code, stop_on_signals
 from gong.referee import GAMES, Game, GameSetupError, new_game
 from gong.referee.bots import BOT_KINDS, make_bot
+from gong.referee.registry import load_instance_games
 from terminal.play import Terminal
 from terminal.simulate import draw_plot, format_summary, run_games, seat_bots, summarize
 
@@ -31,6 +32,12 @@ PLOT_HINT = "--plot needs matplotlib: pip install 'gong[plot]' (or pip install m
 
 
 def check_variant(variant: str, players: int) -> None:
+    """Load the instance's own games (GONG_GAMES, or GAMES in its config.py), then check the
+    game and its player count; a house game that does not load stops everything, named."""
+    try:
+        load_instance_games()
+    except GameSetupError as exc:
+        raise click.ClickException(f"not starting: {exc}") from None
     if variant not in GAMES:
         known = ", ".join(GAMES)
         raise ArgumentError(f"unknown game {variant!r}; known games: {known}")

@@ -7,7 +7,8 @@ from typing import Any
 
 import click
 
-from gong.referee import GAMES, Game, IllegalAction, Outcome
+from gong.referee import GAMES, Game, IllegalAction
+from gong.referee.events import reason_text
 from gong.referee.bots import Bot
 
 
@@ -140,7 +141,7 @@ class Terminal:
         click.echo(render_view(game.view(self.seat), self.name))
         winners = [self.name(w) for w in outcome.winners]
         verdict = "You win!" if self.seat in outcome.winners else "You lose this time."
-        reason = Outcome.REASONS.get(outcome.reason, outcome.reason)
+        reason = reason_text(outcome.reason, game.name)
         click.echo(
             f"Game over after {game.turn} turns: {reason}. "
             f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}. {verdict}"

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from gong.procs import worker_pool
-from gong.referee import GAMES, Action, Game, Outcome, Reason, new_game
+from gong.referee import GAMES, Action, Game, Reason, new_game
+from gong.referee.events import reason_text
 from gong.referee.bots import Bot, make_bot
 
 
@@ -238,7 +239,7 @@ def format_summary(s: dict[str, Any]) -> str:
         f"{t['longest']} (game {t['longest_game']['index']}, seed {t['longest_game']['seed']})",
         f"ended by the turn limit: {s['ended_by_turn_limit']} of {games}",
         "how games ended: "
-        + "; ".join(f"{Outcome.REASONS.get(k, k)}: {v}" for k, v in s["end_reasons"].items()),
+        + "; ".join(f"{reason_text(k, s['variant'])}: {v}" for k, v in s["end_reasons"].items()),
         "win rate by seat: "
         + "  ".join(f"{i}: {w:.1%}" for i, w in enumerate(s["win_rate_by_seat"])),
         "win rate by bot:  "

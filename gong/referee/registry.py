@@ -12,12 +12,23 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
+import runpy
+import sys
+import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from gong.referee.errors import GameSetupError
+
+GAMES_ENV = "GONG_GAMES"
+"""A comma list of extra game modules; wins over `GAMES` in the instance's config.py."""
+INSTANCE_ENV = "GONG_INSTANCE"
+DEFAULT_INSTANCE = Path(__file__).resolve().parent.parent.parent / "instance"
+"""The instance folder when GONG_INSTANCE names none (the site's default too)."""
 
 BUILT_IN = (
     "gong.referee.link",
@@ -378,3 +389,63 @@ def from_json(text: str, **keywords: Any) -> Any:
             "not a saved GONG game (expected the JSON of to_json())", "not_a_saved_game"
         ) from None
     return spec_of(name).factory.restore(data, **keywords)
+
+
+def instance_games(instance: str | Path | None = None) -> list[str]:
+    """The extra game modules an instance names: `GONG_GAMES` (a comma list), else `GAMES` in
+    `<instance>/config.py` (a list of module names). GameSetupError, naming the file and the
+    line, for a config.py that does not run or a GAMES that is not a list of names."""
+    listed = os.environ.get(GAMES_ENV, "").strip()
+    if listed:
+        return [name.strip() for name in listed.split(",") if name.strip()]
+    folder = Path(instance or os.environ.get(INSTANCE_ENV) or DEFAULT_INSTANCE)
+    path = folder / "config.py"
+    if not path.is_file():
+        return []
+    try:
+        names = runpy.run_path(str(path)).get("GAMES", [])
+    except SyntaxError as exc:
+        raise GameSetupError(f"{path}, line {exc.lineno}: {exc.msg}", "config") from None
+    except Exception as exc:  # a config.py that does not run is one line, not a traceback
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(path)]
+        where = f", line {frames[-1].lineno}" if frames else ""
+        raise GameSetupError(f"{path}{where}: {type(exc).__name__}: {exc}", "config") from None
+    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
+        raise GameSetupError(
+            f"{path}: GAMES is a list of game module names, like ['housegames.highest'], "
+            f"not {names!r}",
+            "config",
+        )
+    return list(names)
+
+
+def load_instance_games(instance: str | Path | None = None) -> list[GameSpec]:
+    """Load the extra games an instance names (`instance_games`), its folder importable, so a
+    house game may live there. GameSetupError naming the module or file that failed."""
+    folder = Path(instance or os.environ.get(INSTANCE_ENV) or DEFAULT_INSTANCE)
+    return ensure_games(instance_games(folder), folder)
+
+
+def ensure_games(names: Iterable[str], folder: str | Path | None = None) -> list[GameSpec]:
+    """Register the games of these modules unless they are already (loading twice is
+    harmless), with `folder` importable. GameSetupError naming the module that failed; then
+    none of them is registered."""
+    names = [name.strip() for name in names if name.strip()]
+    if not names:
+        return []
+    if folder is not None and str(folder) not in sys.path:
+        sys.path.append(str(folder))
+    before = dict(GAMES)
+    try:
+        load_games([name for name in names if not _loaded(name)])
+    except GameSetupError:
+        GAMES.clear()
+        GAMES.update(before)
+        raise
+    return [sys.modules[name].SPEC for name in names]
+
+
+def _loaded(module_name: str) -> bool:
+    module = sys.modules.get(module_name.strip())
+    spec = getattr(module, "SPEC", None)
+    return isinstance(spec, GameSpec) and GAMES.get(spec.name) is spec

@@ -134,6 +134,8 @@ def compose(
     targeted = any(a["target"] is not None for a in mine)
     if targeted and to is None:
         raise FormRefused("pick_player")
+    if not targeted:
+        to = None  # the form's player choice is for another verb (a joker's target)
     for action in mine:
         if sorted(action["cards"]) == sorted(picked) and action["target"] == to:
             return action["text"]

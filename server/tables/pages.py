@@ -39,7 +39,8 @@ from server.tables.forms import CREATOR_COOKIE, NONCE_COOKIE, SEAT_COOKIE, FormR
 from server.tables.ids import TableIdError, parse_table_id
 from server.tables.service import Table, TableError, acting_first
 from server.tables.store import StoreError
-from server.texts import TEXTS, game_title, kind_mission, text
+from gong.referee.events import reason_text
+from server.texts import TEXTS, game_title, has_text, kind_mission, text
 
 bp = Blueprint("tables_pages", __name__)
 
@@ -204,8 +205,7 @@ def script(digest: str) -> Response:
 def _describe(name: str) -> dict[str, Any]:
     """A game's spec with its title as families say it in the reader's language."""
     game = referee_adapter.describe(name)
-    if f"game_{name}" in TEXTS[g.lang]:
-        game["title"] = game_title(name, g.lang)
+    game["title"] = game_title(name, g.lang)
     return game
 
 
@@ -586,7 +586,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         reports=table.meta["options"].get("challenges") == "report",
         free=[s for s in seats if not s["taken"] and not s["bot"]],
         outcome=outcome,
-        reason=_reason(outcome),
+        reason=_reason(outcome, table.meta["game"]),
         winner_names=", ".join(
             table.name_of(w, g.lang) for w in (outcome or {}).get("winners", [])
         ),
@@ -641,10 +641,10 @@ def _plain_label(action: dict[str, Any], table: Table) -> str:
     verb, target = action["verb"], action["target"]
     if target is not None:
         name = table.name_of(target, g.lang)
-        key = TARGET_KEYS.get(verb)
-        return t(key, name=name) if key else f"{verb} {name}"
-    key = ACT_KEYS.get(verb)
-    return t(key) if key else action["text"]
+        key = TARGET_KEYS.get(verb, f"act_{verb}_name")
+        return t(key, name=name) if has_text(g.lang, key) else f"{verb} {name}"
+    key = ACT_KEYS.get(verb, f"act_{verb}")
+    return t(key) if has_text(g.lang, key) else action["text"]
 
 
 def _ask_label(code: str, pieces: dict[str, Any], spec: Any) -> str:
@@ -663,13 +663,15 @@ def read_view(view: dict[str, Any], path: str) -> Any:
     return value
 
 
-def _reason(outcome: dict[str, Any] | None) -> str:
+def _reason(outcome: dict[str, Any] | None, table_game: str | None = None) -> str:
     """Why the game ended, in the reader's language."""
     if not outcome:
         return ""
     reason = str(outcome.get("reason", ""))
     key = f"reason_{reason}"
-    return t(key) if key in TEXTS[g.lang] else reason.replace("_", " ")
+    if has_text(g.lang, key):
+        return t(key)
+    return reason_text(reason, table_game) if table_game else reason.replace("_", " ")
 
 
 ERROR_KEYS = {"pick_move", "pick_card", "pick_player", "pick_ask", "stale", "not_started"}
@@ -727,7 +729,7 @@ def move(table_id: str) -> Response:
     version = int(version_text) if version_text.isdigit() else None
     service = tables().service
     table, reader = service.state(table_id, secret, seat)
-    legal = service.answer(table, reader, g.lang)["legal"] if reader is not None else []
+    legal = service.answer(table, reader, g.lang)["actions"] if reader is not None else []
     try:
         action = forms.compose(request.form, request.form.getlist("card"), legal)
     except FormRefused as refused:

@@ -497,9 +497,9 @@ class TableService:
                 asked["game"], asked["players"], asked["seed"], asked["options"], asked["deck"]
             )
         except referee.SetupError as exc:
-            code = "bad_options" if exc.code.startswith("option") else f"bad_{exc.code}"
+            # The referee's own code and params say exactly what was wrong.
             setup = {"code": exc.code, "params": exc.params}
-            raise TableError(400, code, str(exc), setup=setup) from None
+            raise TableError(400, "bad_options", str(exc), setup=setup) from None
         mode = asked["mode"]
         seats = []
         for s in range(asked["players"]):

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from gong.referee import GameSetupError, IllegalAction, from_json, replay
+from gong.referee import GAMES, GameSetupError, IllegalAction, from_json, new_game, replay
+from gong.referee.bots import make_bot
 from gong.referee.events import TEXTS, render
 
 from .helpers import book, game, play
@@ -51,7 +52,7 @@ def test_a_drawn_card_is_seen_by_its_drawer_only():
 def test_the_deal_is_in_each_seats_log_with_only_its_own_cards():
     g = game("gong-link", players=2, hands=[P0])
     dealt = [e for e in g.events(0) if e["code"] == "dealt"]
-    assert dealt[0]["params"]["cards"] == g.view(0)["hand"]
+    assert dealt[0]["params"]["cards"] == tuple(g.view(0)["hand"])
     assert "cards" not in dealt[1]["params"] and dealt[1]["params"]["count"] == 9
 
 
@@ -86,6 +87,36 @@ def test_refusals_carry_params_for_other_languages():
     with pytest.raises(IllegalAction) as refused:
         g.parse_action("gong 7", 0)
     assert refused.value.params == {"player": 7, "players": 3}
+
+
+def test_events_are_frozen_values_that_never_change_the_game():
+    tuples = 0
+    for name, spec in GAMES.items():
+        players = 3 if spec.min_players <= 3 <= spec.max_players else spec.min_players
+        game = new_game(name, players=players, seed=1)
+        bot = make_bot("easy", name, seed=1)
+        for _ in range(30):
+            if game.is_over:
+                break
+            seat = game.to_act()[0]
+            game.apply(bot.choose(game, seat))
+        events = game.events(0)
+        before = game.to_json()
+        clone = game.clone()
+        with pytest.raises(TypeError):
+            events[-1].params["x"] = 1
+        with pytest.raises(AttributeError):
+            events[-1].code = "x"
+        for event in events:
+            for value in event.params.values():
+                if isinstance(value, tuple):
+                    tuples += 1
+                    assert not hasattr(value, "append"), (name, event)
+        assert "x" not in events[-1].params and events[-1].code != "x", name
+        assert game.to_json() == before, name
+        assert clone == game, name
+        assert game.events(0) == events, name
+    assert tuples  # some params are tuples: the check above is not empty
 
 
 # --- saved games of the first format (no "format" key) ---------------------------------------

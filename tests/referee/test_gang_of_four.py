@@ -306,7 +306,7 @@ def test_the_game_ends_when_a_player_plays_their_last_card_and_the_others_score(
     go_out(g, 0)
     assert not g.is_over  # the match goes on: nobody has 100 yet
     scored = events(g, None, "scored")[-1]["params"]
-    assert scored["player"] == 0 and scored["points"] == [0, 80, 80, 80]
+    assert scored["player"] == 0 and scored["points"] == (0, 80, 80, 80)
     assert g.view(None)["totals"] == [0, 80, 80, 80]
     # The next game is dealt, and its exchange is under way (seat 3 gave seat 0 a card).
     assert g.view(None)["game_number"] == 2 and [len(h) for h in g.hands] == [17, 16, 16, 15]
@@ -497,7 +497,7 @@ def test_without_auto_announce_forgetting_bars_the_player_who_then_scores_one_po
     play(g, 1, "pass")
     assert g.current == 3 and acts(g, 0) == []
     play(g, 3, "play Y8")
-    assert events(g, None, "scored")[-1]["params"]["points"] == [1, 2, 2, 0]
+    assert events(g, None, "scored")[-1]["params"]["points"] == (1, 2, 2, 0)
 
 
 def test_a_barred_player_who_played_last_passes_the_lead_to_the_next_player_in_play():
@@ -520,7 +520,7 @@ def test_the_match_ends_when_a_player_reaches_the_target_and_the_lowest_total_wi
     received = events(g, None, "gave")[-1]["params"]["card"]
     play(g, 0, f"return {received}")  # seat 0 keeps the hand that goes out
     go_out(g, 0)
-    assert g.is_over and g.outcome.reason is Reason.TARGET_SCORE
+    assert g.is_over and g.outcome.reason == Reason.TARGET_SCORE
     assert g.outcome.scores == (0, 160, 160, 160) and g.outcome.winners == (0,)
     assert g.view(None)["totals"] == [0, 160, 160, 160] and g.to_act() == []
 
@@ -535,7 +535,7 @@ def test_the_target_score_is_an_option_from_10_to_1000():
     g = gof(4, QUICK, target_score=50)
     go_out(g, 0)
     assert g.is_over and g.outcome.winners == (0,) and g.outcome.scores == (0, 80, 80, 80)
-    assert g.outcome.reason is Reason.TARGET_SCORE
+    assert g.outcome.reason == Reason.TARGET_SCORE
 
 
 def test_a_tie_on_the_lowest_total_is_shared():
@@ -547,7 +547,7 @@ def test_a_tie_on_the_lowest_total_is_shared():
     play(g, 0, "play G1 G1 Y1 Y1 R1 R1 M1")
     play(g, 3, "pass")
     play(g, 2, "pass")
-    assert g.is_over and g.outcome.reason is Reason.TURN_LIMIT
+    assert g.is_over and g.outcome.reason == Reason.TURN_LIMIT
     assert g.outcome.winners == (0, 1, 2, 3) and g.outcome.scores == (0, 0, 0, 0)
 
 
@@ -561,7 +561,7 @@ def test_the_turn_limit_counts_across_the_games_of_the_match():
     while not g.is_over:
         g.apply(g.legal_actions(g.to_act()[0])[0])
     assert g.turn <= 30
-    if g.outcome.reason is Reason.TURN_LIMIT:
+    if g.outcome.reason == Reason.TURN_LIMIT:
         totals = g.view(None)["totals"]
         assert g.outcome.winners == tuple(s for s in range(4) if totals[s] == min(totals))
 
@@ -645,7 +645,7 @@ def test_whole_random_matches_to_the_default_target_keep_every_invariant(players
             if rng.random() < 0.01:
                 secrets.check_views()
         assert g.outcome.reason in (Reason.TARGET_SCORE, Reason.TURN_LIMIT)
-        assert max(g.outcome.scores) >= 100 or g.outcome.reason is Reason.TURN_LIMIT
+        assert max(g.outcome.scores) >= 100 or g.outcome.reason == Reason.TURN_LIMIT
         check_saving(g, {}, with_replay=True)
 
 

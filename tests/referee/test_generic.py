@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -129,8 +130,11 @@ class Secrets:
     def cards_in(self, data: Any, key: str | None = None) -> Counter[str]:
         """Every card code in a view or an event's params, counted (not a text search): the
         cards of a list add up; fields of a dict may name the same card (LINK's top card is
-        also the card to match), so a dict holds the most any of its fields holds."""
+        also the card to match), so a dict holds the most any of its fields holds. It reads
+        JSON data (an event's `to_dict()`), never frozen params: a tuple or a read-only
+        mapping would hide its cards from the count."""
         deck = self.deck
+        assert type(data) in (str, list, dict) or not isinstance(data, (tuple, Mapping)), data
         if type(data) is str:
             return Counter({data: 1}) if data in deck and key not in NAMED_PARAMS else Counter()
         if type(data) is list:
@@ -154,7 +158,7 @@ class Secrets:
         g = self.g
         public = list(g.public_cards())
         for event in g.events(None, since=self.seq):
-            for code, n in self.cards_in(event["params"]).items():
+            for code, n in self.cards_in(event.to_dict()["params"]).items():
                 public += self.deck[code][:n] if n <= len(self.deck[code]) else self.deck[code]
         for seat in range(g.players):
             self.known[seat].update(g.hands[seat], public)
@@ -165,7 +169,7 @@ class Secrets:
         self.update()
         for seat in range(g.players):
             for event in g.events(seat, since=self.seq):
-                for code, n in self.cards_in(event["params"]).items():
+                for code, n in self.cards_in(event.to_dict()["params"]).items():
                     seen = sum(p in self.known[seat] for p in self.deck[code])
                     assert n <= seen, (seat, event)
         self.seq = g.seq

@@ -176,7 +176,7 @@ def test_the_given_cards_are_seen_by_giver_and_receiver_the_others_hear_rank_and
     g = new3()
     play(g, 0, "ask 1 Q")
     for seat in (0, 1):
-        assert last(g, "gave_rank", seat)["params"]["cards"] == ["QD"]
+        assert last(g, "gave_rank", seat)["params"]["cards"] == ("QD",)
     assert render(last(g, "gave_rank", 1)) == "Player 1 gave player 0 all their Q: QD."
     for seat in (2, None):
         assert "cards" not in last(g, "gave_rank", seat)["params"]
@@ -239,7 +239,7 @@ def test_a_book_of_four_is_laid_down_at_once():
     play(g, 0, "ask 1 Q")
     assert hand(g, 0) == ["2C", "3C"] and g.books[0] == [12]
     event = last(g, "book")
-    assert event["params"] == {"player": 0, "rank": "Q", "cards": ["QC", "QD", "QH", "QS"]}
+    assert event["params"] == {"player": 0, "rank": "Q", "cards": ("QC", "QD", "QH", "QS")}
     assert g.view(2)["table"]["books"] == [["Q"], [], []]
     assert g.current == 0
 
@@ -303,7 +303,7 @@ def test_the_game_ends_as_soon_as_a_hand_is_empty_most_books_wins():
         books=[["A"], ["K", "J"], []],
     )
     play(g, 0, "ask 2 Q")  # player 2 gives their last card
-    assert g.is_over and g.outcome.reason is Reason.OUT_OF_CARDS
+    assert g.is_over and g.outcome.reason == Reason.OUT_OF_CARDS
     assert g.outcome.winners == (1,) and g.outcome.scores == (1, 2, 0)
     assert g.legal_actions(0) == [] and last(g, "ended")["params"]["reason"] == "out_of_cards"
     assert refused(g, 0, "ask 1 Q").code == "game_over"
@@ -312,7 +312,7 @@ def test_the_game_ends_as_soon_as_a_hand_is_empty_most_books_wins():
 def test_a_book_made_with_your_last_cards_ends_the_game_and_counts():
     g = position(new3(), [["QS", "QH", "QD"], ["QC", "3C"], ["4C"]], books=[[], ["K"], []])
     play(g, 0, "ask 1 Q")
-    assert g.is_over and g.outcome.reason is Reason.OUT_OF_CARDS
+    assert g.is_over and g.outcome.reason == Reason.OUT_OF_CARDS
     assert g.outcome.scores == (1, 1, 0) and g.outcome.winners == (0, 1)  # a tie is shared
 
 
@@ -327,7 +327,7 @@ def test_the_game_ends_when_the_draw_pile_runs_out_after_the_book_the_last_draw_
         books={1: ELEVEN},
     )
     play(g, 0, "ask 2 Q")  # go fish: the last card of the pile, and it makes a book
-    assert g.is_over and g.outcome.reason is Reason.DRAW_PILE_EMPTY
+    assert g.is_over and g.outcome.reason == Reason.DRAW_PILE_EMPTY
     assert g.books[0] == [2] and g.outcome.scores == (1, 10, 0)
     assert codes_of(g)[-3:] == ["drew", "book", "ended"]
     assert render(last(g, "ended")).startswith("The game is over: the draw pile ran out.")
@@ -340,7 +340,7 @@ def test_a_lucky_last_draw_also_ends_the_game():
         draw=["QC"],
     )
     play(g, 0, "ask 2 Q")
-    assert g.is_over and g.outcome.reason is Reason.DRAW_PILE_EMPTY
+    assert g.is_over and g.outcome.reason == Reason.DRAW_PILE_EMPTY
     assert last(g, "lucky_draw")["params"]["card"] == "QC"
 
 
@@ -362,7 +362,7 @@ def test_the_turn_limit_ends_the_game_on_books():
     )
     play(g, 0, "ask 2 Q")  # go fish: turn 1 ends, player 2's turn
     play(g, 2, "ask 0 9")  # go fish again: turn 2 ends
-    assert g.is_over and g.outcome.reason is Reason.TURN_LIMIT and g.turn == 2
+    assert g.is_over and g.outcome.reason == Reason.TURN_LIMIT and g.turn == 2
     assert g.outcome.winners == (1,) and g.outcome.scores == (0, 1, 0)
 
 
@@ -537,7 +537,7 @@ def test_play_on_an_asker_who_runs_out_once_the_pile_is_out_passes_the_turn_cloc
 def test_play_on_ends_when_all_13_books_are_made():
     g = settle(new3(options=PLAY_ON), {0: ["QS", "QH"], 1: ["QD", "QC"]})
     play(g, 0, "ask 1 Q")
-    assert g.is_over and g.outcome.reason is Reason.ALL_BOOKS
+    assert g.is_over and g.outcome.reason == Reason.ALL_BOOKS
     assert sum(len(b) for b in g.books) == 13 and g.outcome.winners == (0,)
     assert g.outcome.scores == (13, 0, 0)
 
@@ -545,7 +545,7 @@ def test_play_on_ends_when_all_13_books_are_made():
 def test_play_on_the_turn_limit_still_ends_it():
     g = new3(options={**PLAY_ON, "turn_limit": 1})
     play(g, 0, "ask 2 Q")
-    assert g.is_over and g.outcome.reason is Reason.TURN_LIMIT
+    assert g.is_over and g.outcome.reason == Reason.TURN_LIMIT
 
 
 # --- views, saving, bots ----------------------------------------------------------------------

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from gong.i18n import LANGUAGES
 from gong.referee import GAMES
-from server.tables.forms import FormRefused, compose, open_rejoin, rejoin_token, shape
+from server.tables.forms import FormRefused, compose, open_rejoin, rejoin_token
 from server.texts import CATALOG, TEXTS
 
 from .helpers import bearer, look, make_app, move, new_table, sit
@@ -259,15 +259,24 @@ def test_polling_answers_304_while_nothing_changed(client, app):
     assert cross.status_code == 403
 
 
-def test_compose_lays_out_the_form_as_the_legal_actions_are():
-    legal = ["play NE5", "joker J1 -> 2", "ask 1 PR3", "draw", "gong 2"]
-    assert [shape(a) for a in legal] == [
-        ("play", "cards"),
-        ("joker", "card_to"),
-        ("ask", "to_card"),
-        ("draw", "plain"),
-        ("gong", "plain"),
+def _action(verb: str, cards=(), target=None, rank=None, text="") -> dict:
+    return {"verb": verb, "cards": list(cards), "target": target, "rank": rank, "text": text}
+
+
+def test_compose_finds_the_legal_action_the_form_names_by_its_fields():
+    legal = [
+        _action("play", ["NE5"], text="play NE5"),
+        _action("joker", ["J1"], 2, text="joker J1 -> 2"),
+        _action("ask", ["PR3"], 1, text="ask 1 PR3"),
+        _action("ask", [], 2, "Q", text="ask 2 Q"),
+        _action("draw", text="draw"),
+        _action("gong", target=2, text="gong 2"),
     ]
+    assert compose({"verb": "ask", "to": "2", "ask": "q"}, [], legal) == "ask 2 Q"
+    # A player chosen for the joker does not go with a play, which names nobody.
+    assert compose({"verb": "play", "to": "2"}, ["ne5"], legal) == "play NE5"
+    # A choice that is no legal action goes to the referee as typed, for its refusal.
+    assert compose({"verb": "play"}, ["ZE1"], legal) == "play ZE1"
     assert compose({"verb": "play"}, ["ne5"], legal) == "play NE5"
     assert compose({"verb": "joker", "to": "2"}, ["J1"], legal) == "joker J1 -> 2"
     assert compose({"verb": "ask", "to": "1", "ask": "PR3"}, [], legal) == "ask 1 PR3"
@@ -468,9 +477,9 @@ def test_one_phone_offers_every_move_out_of_turn_under_its_players_name(client, 
         if state["status"] != "playing":
             break
         turn = state["seat"]
-        legal = {s: look(api, table_id, creator, seat=s)["legal"] for s in state["to_act"]}
+        legal = {s: look(api, table_id, creator, seat=s)["actions"] for s in state["to_act"]}
         expected = {
-            s: sorted(a for a in moves if shape(a)[1] == "plain")
+            s: sorted(a["text"] for a in moves if not a["cards"])
             for s, moves in legal.items()
             if s != turn
         }
@@ -483,7 +492,7 @@ def test_one_phone_offers_every_move_out_of_turn_under_its_players_name(client, 
             assert shown == expected, (path, state["to_act"], legal)
         offered += bool(expected)
         seat = rng.choice([s for s, moves in legal.items() if moves])
-        action = rng.choice(legal[seat])
+        action = rng.choice(legal[seat])["text"]
         assert move(api, table_id, creator, action, state["version"], seat).status_code == 200
     if game in ("gong-link",) or options:
         assert offered, "no move out of turn came up"
