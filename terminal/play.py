@@ -49,6 +49,19 @@ class Terminal:
     def name(self, seat: int) -> str:
         return "you" if seat == self.seat else f"seat {seat} ({self.kinds[seat]})"
 
+    def _words(self) -> tuple[Callable[[str], tuple[str, str]] | None, Callable[[], str] | None]:
+        """FIGHT's mission by id and its pending step, in English words (the view holds
+        data only)."""
+        book = self.game.setup_keywords().get("missions")
+        if book is None:
+            return None, None
+
+        def mission(mission_id: str) -> tuple[str, str]:
+            found = book.by_id[mission_id]
+            return found.title_in("en"), found.text_in("en")
+
+        return mission, getattr(self.game, "pending_text", None)
+
     def run(self, variant: str, seed: int) -> None:
         game = self.game
         click.echo(
@@ -91,7 +104,7 @@ class Terminal:
         click.echo(f"  {self.name(seat)}: {text}{hand_change(before, after)}")
 
     def show_view(self) -> None:
-        text = render_view(self.game.view(self.seat), self.name)
+        text = render_view(self.game.view(self.seat), self.name, *self._words())
         if text != self.shown:
             click.echo("")
             click.echo(text)
@@ -138,7 +151,7 @@ class Terminal:
         game = self.game
         outcome = game.outcome
         click.echo("")
-        click.echo(render_view(game.view(self.seat), self.name))
+        click.echo(render_view(game.view(self.seat), self.name, *self._words()))
         winners = [self.name(w) for w in outcome.winners]
         verdict = "You win!" if self.seat in outcome.winners else "You lose this time."
         reason = reason_text(outcome.reason, game.name)
@@ -173,7 +186,12 @@ def _show(value: Any, name: Callable[[int], str]) -> str:
     return str(value)
 
 
-def render_view(view: dict[str, Any], name: Callable[[int], str]) -> str:
+def render_view(
+    view: dict[str, Any],
+    name: Callable[[int], str],
+    mission_words: Callable[[str], tuple[str, str]] | None = None,
+    pending_words: Callable[[], str] | None = None,
+) -> str:
     """A player's view as a few lines: whose turn, card counts, the table, the hand.
 
     Per-seat lists of the table (FAMILY's laid-down families) are shown seat by seat."""
@@ -191,9 +209,12 @@ def render_view(view: dict[str, Any], name: Callable[[int], str]) -> str:
     table = []
     for key, value in view.get("table", {}).items():
         label = key.replace("_", " ")
-        if isinstance(value, dict) and "title" in value and "text" in value:
+        if key == "mission" and isinstance(value, dict) and mission_words is not None:
             # FIGHT's mission card: read aloud, so it gets a line of its own.
-            lines.append(f"{label} ({value.get('kind', '-')}): {value['title']}. {value['text']}")
+            title, text = mission_words(value["id"])
+            lines.append(f"{label} ({value.get('kind', '-')}): {title}. {text}")
+        elif key == "pending" and pending_words is not None:
+            lines.append(f"waiting for: {pending_words()}")
         elif isinstance(value, str) and len(value) > 30:
             lines.append(f"{label}: {value}")
         elif (

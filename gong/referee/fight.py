@@ -399,7 +399,7 @@ class FightGame(GongGame):
         wanted = self.pending_text()
         if verb == "draw":
             return IllegalAction(
-                "mission_in_progress", f"Finish the mission first: {wanted}.", waiting_for=wanted
+                "mission_in_progress", f"Finish the mission first: {wanted}.", **self._step()
             )
         if verb == "target" and action.target == seat:
             return IllegalAction("choose_other", "Choose another player, not yourself.")
@@ -414,15 +414,19 @@ class FightGame(GongGame):
             to = step.target if step.verb == "give" else step.subject
             if action.target != to:
                 return IllegalAction(
-                    "give_to", f"The mission says: {wanted}.", waiting_for=wanted, to=to
+                    "give_to", f"The mission says: {wanted}.", to=to, **self._step()
                 )
-        return IllegalAction("mission_step", f"The mission says: {wanted}.", waiting_for=wanted)
+        return IllegalAction("mission_step", f"The mission says: {wanted}.", **self._step())
+
+    def _step(self) -> dict[str, Any]:
+        """A refusal's params naming the step the game waits for (data, no words)."""
+        return {f"pending_{key}": value for key, value in self.pending().items()}
 
     def _waiting_text(self, seat: int) -> str:
         return f"Not now: {self.pending_text()}."
 
     def pending_text(self) -> str:
-        """What the game waits for, in words."""
+        """What the game waits for, in English words (refusals' messages, the terminal)."""
         if self.outcome is not None:
             return "nothing: the game is over"
         if self.counter is not None:
@@ -455,14 +459,29 @@ class FightGame(GongGame):
         }
         if self.mission is not None:
             mission: Mission = self.book.by_id[self.mission]
-            table["mission"] = {
-                "id": mission.id,
-                "kind": mission.kind.value,
-                "title": mission.title_in("en"),
-                "text": mission.text_in("en"),
-            }
-            table["waiting_for"] = self.pending_text()
+            # The mission by id and the step as data: the faces write the words, in their
+            # reader's language, from the mission book.
+            table["mission"] = {"id": mission.id, "kind": mission.kind.value}
+            table["pending"] = self.pending()
         return table
+
+    def pending(self) -> dict[str, Any]:
+        """What the game waits for, as data: the `step` ("counter", "draw", a mission step:
+        "challenge", "give", "receive", "take", "lay_down"), the `player` who acts on it, and
+        for a mission step its `count`, `target` (a seat, "chosen" while it is to be chosen,
+        or None) and `opponent`."""
+        if self.counter is not None:
+            return {"step": "counter", "player": self.counter.target}
+        if self.mission is None or not self.queue:
+            return {"step": "draw", "player": self.current}
+        verb, count, target, subject, opponent = self.queue[0]
+        return {
+            "step": verb,
+            "player": subject,
+            "count": count,
+            "target": target,
+            "opponent": opponent,
+        }
 
     # --- serialisation ------------------------------------------------------------------------
 

@@ -486,8 +486,12 @@ def _mission(view: dict[str, Any]) -> dict[str, Any] | None:
     mission = site().book.get(shown.get("id", ""))
     kind = Kind.parse(shown["kind"]) if shown.get("kind") else None
     band = kind_mission(kind, g.lang) if kind else ""
+    if mission is None:  # a mission the site's book does not hold: the bundled one's words
+        from gong.referee.fight import bundled_missions
+
+        mission = bundled_missions().get(shown.get("id", ""))
     if mission is None:
-        return {"title": shown.get("title"), "text": shown.get("text"), "kind": kind, "band": band}
+        return {"title": shown.get("id"), "text": "", "kind": kind, "band": band}
     return {
         "title": mission.title_in(g.lang),
         "text": mission.text_in(g.lang),

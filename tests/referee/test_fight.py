@@ -39,7 +39,10 @@ def test_fight_draw_picks_mission_of_drawn_cards_kind_then_discards_it():
     play(g, 0, "draw")
     table = g.view(0)["table"]
     assert table["shown"] == "NE5" and table["mission"]["id"] == "bonus-t"
-    assert table["waiting_for"] == "player 0 lays down 1 card of their choice"
+    assert table["pending"] == {
+        "step": "lay_down", "player": 0, "count": 1, "target": None, "opponent": None
+    }  # fmt: skip
+    assert g.pending_text() == "player 0 lays down 1 card of their choice"
     in_deck_order = ["VI1", "VI2", "VI3", "OM1", "OM2", "OM3", "OM4", "OM5", "OM6"]
     assert acts(g, 0) == [f"lay {c}" for c in in_deck_order] and g.to_act() == [0]
     play(g, 0, "lay VI2")
