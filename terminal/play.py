@@ -8,8 +8,8 @@ from typing import Any
 import click
 
 from gong.referee import GAMES, Game, IllegalAction
-from gong.referee.events import reason_text
 from gong.referee.bots import Bot
+from gong.referee.events import reason_text
 
 
 def hand_change(before: Sequence[str], after: Sequence[str]) -> str:

@@ -21,8 +21,8 @@ from typing import Any
 
 from gong.procs import worker_pool
 from gong.referee import GAMES, Action, Game, Reason, new_game
-from gong.referee.events import reason_text
 from gong.referee.bots import Bot, make_bot
+from gong.referee.events import reason_text
 
 
 def seat_bots(kinds: Sequence[str], players: int, skip: int | None = None) -> dict[int, str]:

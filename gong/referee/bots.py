@@ -203,4 +203,3 @@ def greedy_fight(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> Ac
     # lay or give: keep the jokers, which can swap a big hand away later.
     numbered = [a for a in acts if not is_joker(card_index(a.card))]
     return (numbered or acts)[0]
-

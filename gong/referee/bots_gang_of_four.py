@@ -85,5 +85,3 @@ def _card_to_return(game, seat: int, acts: list[Action]) -> Action:
     numbers = Counter(card.number for card in game.hand(seat))
     lonely = [a for a in acts if _first_number(a) is not None and numbers[_first_number(a)] == 1]
     return (lonely or acts)[0]
-
-

@@ -39,5 +39,3 @@ def greedy_go_boom(self: Bot, game: GoBoomGame, seat: int, acts: list[Action]) -
         return (t.value[c], follow)
 
     return max(matches, key=score)[0]
-
-

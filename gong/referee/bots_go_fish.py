@@ -83,5 +83,3 @@ def greedy_go_fish(self: Bot, game: GoFishGame, seat: int, acts: list[Action]) -
     best = max(score(a) for a in honest)
     ties = [a for a in honest if score(a) == best]
     return ties[self.rng.below(len(ties))]
-
-

@@ -149,7 +149,13 @@ class Event(Mapping):
         return f"Event({self.seq}, {self.actor}, {self.code!r}, {self.params!r})"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seq": self.seq, "actor": self.actor, "code": self.code, "params": thaw(self.params)}
+        return {
+            "seq": self.seq,
+            "actor": self.actor,
+            "code": self.code,
+            "params": thaw(self.params),
+        }
+
 
 NAMED_PARAMS = frozenset({"asked"})
 """Params that name a card without showing it (a card asked for aloud). Every other param

@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from gong.cards import Kind
-from gong.missions import Challenge, Mission, MissionBook, MissionError, load_missions
 from gong.decks import GONG
+from gong.missions import Challenge, Mission, MissionBook, MissionError, load_missions
 from gong.referee.actions import Action
 from gong.referee.errors import GameSetupError, IllegalAction
 from gong.referee.game import Reason
@@ -508,7 +508,9 @@ class FightGame(GongGame):
             try:
                 missions = _load_book(str(Path(directory)))
             except MissionError as exc:
-                raise GameSetupError(f"cannot reload the game's missions: {exc}", "missions") from None
+                raise GameSetupError(
+                    f"cannot reload the game's missions: {exc}", "missions"
+                ) from None
         self.book = self._check_book(missions)
         if [m.id for m in self.book] != saved.get("ids"):
             raise GameSetupError("the missions have changed since this game was saved", "missions")
@@ -537,7 +539,12 @@ SPEC = GameSpec(
         "out_of_cards": "a player has no cards left",
     },
     table={
-        "piles": {"top": "table.top", "shown": "table.shown", "draw": "draw_pile", "discard": "table.discard_pile"},
+        "piles": {
+            "top": "table.top",
+            "shown": "table.shown",
+            "draw": "draw_pile",
+            "discard": "table.discard_pile",
+        },
     },
 )
 FightGame.spec = SPEC

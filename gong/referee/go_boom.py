@@ -107,7 +107,9 @@ class _Deck:
         self.value = [_value(c) for c in self.cards]
         self.boom = [c.is_joker or (jokers == 0 and c.rank.value == 14) for c in self.cards]
         self.joker = [c.is_joker for c in self.cards]
-        self.play = [[BoomAction(s, "play", (c.code,)) for c in self.cards] for s in range(MAX_PLAYERS)]
+        self.play = [
+            [BoomAction(s, "play", (c.code,)) for c in self.cards] for s in range(MAX_PLAYERS)
+        ]
         for row in self.play:
             for c, action in enumerate(row):
                 _TEXT[id(action)], _PLAYED[id(action)] = GRAMMAR.text(action), c
@@ -340,8 +342,7 @@ class GoBoomGame(Game):
             if _position(card) >= len(self.DECK):
                 return IllegalAction(
                     "not_in_deck",
-                    f"This match is played with {len(self.DECK) - 52} jokers: "
-                    f"there is no {card}.",
+                    f"This match is played with {len(self.DECK) - 52} jokers: there is no {card}.",
                     card=card,
                 )
             if _position(card) not in self.hands[seat]:

@@ -43,7 +43,7 @@ from gong.cards import DECK, Card, Family, parse_card
 from gong.i18n import GEM_NAMES
 from gong.referee.actions import Action, Grammar
 from gong.referee.errors import IllegalAction
-from gong.referee.game import FORMAT, Game, Reason
+from gong.referee.game import FORMAT, Game
 
 HAND_SIZE = 9
 JOKER_VERBS = ("joker", "counter", "no-counter")

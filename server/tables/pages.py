@@ -29,8 +29,9 @@ from flask import (
 )
 
 from gong.cards import Family, Kind
-from gong.referee import GAMES
 from gong.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, text_direction
+from gong.referee import GAMES
+from gong.referee.events import reason_text
 from server.language import default_link, language_links
 from server.state import Asset, make_asset, site
 from server.tables import forms, referee_adapter, show
@@ -39,7 +40,6 @@ from server.tables.forms import CREATOR_COOKIE, NONCE_COOKIE, SEAT_COOKIE, FormR
 from server.tables.ids import TableIdError, parse_table_id
 from server.tables.service import Table, TableError, acting_first
 from server.tables.store import StoreError
-from gong.referee.events import reason_text
 from server.texts import TEXTS, game_title, has_text, kind_mission, text
 
 bp = Blueprint("tables_pages", __name__)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -26,14 +25,12 @@ from gong.decks import render as render_face
 from gong.i18n import DEFAULT_LANGUAGE
 from gong.referee import GAMES, GameSetupError, IllegalAction, from_json, new_game
 from gong.referee.bots import make_bot
-from gong.referee.go_fish import RANK_CODES
-from gong.yamlsource import YamlSourceError, load_yaml
-
 from gong.referee.errors import SeatError
 from gong.referee.events import reason_text
 from gong.referee.events import render as referee_render
-from gong.referee.game import FORMAT as STATE_FORMAT
+from gong.referee.go_fish import RANK_CODES
 from gong.referee.registry import LEVEL_ALIASES, LEVELS
+from gong.yamlsource import YamlSourceError, load_yaml
 
 BOT_KINDS = LEVELS
 """The robot levels a table offers, by the word players see ("easy", "normal")."""

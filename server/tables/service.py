@@ -931,9 +931,7 @@ class TableService:
         """What a reader sees: the state of the table for `seat` (None: a spectator)."""
         playing = table.status != "waiting"
         game = table.game
-        acts = (
-            referee.actions(game, seat) if seat is not None and table.status == "playing" else []
-        )
+        acts = referee.actions(game, seat) if seat is not None and table.status == "playing" else []
         return {
             "id": table.id,
             "game": table.meta["game"],

@@ -53,9 +53,7 @@ def rank_label(code: str, lang: str) -> str:
     return code if word == code else f"{code} ({word})"
 
 
-def move_pieces(
-    actions: Sequence[Mapping[str, Any]], asks: Sequence[str] = ()
-) -> dict[str, Any]:
+def move_pieces(actions: Sequence[Mapping[str, Any]], asks: Sequence[str] = ()) -> dict[str, Any]:
     """What the move form offers, from the legal actions as data (`answer["actions"]`):
     which hand cards may be picked and for which verbs, the card verbs (buttons), the whole
     actions (buttons), the players a card verb may go to, and what may be asked for (the
@@ -68,7 +66,12 @@ def move_pieces(
     asked: dict[str, set[int]] = {}
     ranks = False
     for action in actions:
-        verb, cards, target, rank = action["verb"], action["cards"], action["target"], action["rank"]
+        verb, cards, target, rank = (
+            action["verb"],
+            action["cards"],
+            action["target"],
+            action["rank"],
+        )
         if verb in asks and target is not None and (cards or rank is not None):
             asked.setdefault(rank if rank is not None else cards[0], set()).add(target)
             ranks = ranks or rank is not None
