@@ -539,7 +539,10 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
     view = answer["view"] or {}
     game = _describe(table.meta["game"])
     seats = _seat_rows(table, answer, reader)
-    my_turn = reader is not None and reader in answer["to_act"]
+    # "Your turn" is for the turn holder alone; another seat that may act now (a GONG call,
+    # a joker's counter, a mission's gift) is told which moves are its own.
+    acting = reader is not None and reader in answer["to_act"]
+    my_turn = acting and reader == answer["current"]
     spec = GAMES[table.meta["game"]]
     hand = [show.card(code, g.lang, spec.deck) for code in view.get("hand", [])]
     pieces = show.move_pieces(answer["actions"], spec.table.get("asks", ()))
@@ -570,9 +573,13 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         hand_to_name=table.name_of(hand_to, g.lang) if hand_to is not None else "",
         others=others,
         my_turn=my_turn,
+        act_now=_moves_named(answer["actions"], table) if acting and not my_turn else "",
         hand=hand,
         pieces=pieces,
-        plain=[(action["text"], _plain_label(action, table)) for action in pieces["plain"]],
+        plain=[
+            (action["text"], _plain_label(action, table), action["verb"])
+            for action in pieces["plain"]
+        ],
         asks=[(code, _ask_label(code, pieces, spec)) for code in pieces["asks"]],
         top=show.card(top, g.lang, spec.deck) if top else None,
         shown_card=show.card(shown_card, g.lang, spec.deck) if shown_card else None,
@@ -649,6 +656,20 @@ def _plain_label(action: dict[str, Any], table: Table) -> str:
         return t(key, name=name) if has_text(g.lang, key) else f"{verb} {name}"
     key = ACT_KEYS.get(verb, f"act_{verb}")
     return t(key) if has_text(g.lang, key) else action["text"]
+
+
+def _moves_named(actions: list[dict[str, Any]], table: Table) -> str:
+    """The moves a seat may make now, named as their buttons are: "GONG!, Give"."""
+    names: list[str] = []
+    for action in actions:
+        if action["cards"] or action["rank"] is not None:
+            key = f"verb_{action['verb']}"
+            name = t(key) if has_text(g.lang, key) else action["verb"]
+        else:
+            name = _plain_label(action, table)
+        if name not in names:
+            names.append(name)
+    return ", ".join(names)
 
 
 def _ask_label(code: str, pieces: dict[str, Any], spec: Any) -> str:

@@ -28,6 +28,7 @@ from gong.referee.bots import make_bot
 from gong.referee.errors import SeatError
 from gong.referee.events import reason_text
 from gong.referee.events import render as referee_render
+from gong.referee.game import FORMAT as STATE_FORMAT  # noqa: F401  the store reads it here
 from gong.referee.go_fish import RANK_CODES
 from gong.referee.registry import LEVEL_ALIASES, LEVELS
 from gong.yamlsource import YamlSourceError, load_yaml

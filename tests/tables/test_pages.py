@@ -426,6 +426,39 @@ def test_one_phone_offers_a_gong_call_to_the_player_on_one_card_during_the_next_
     assert f'<ol reversed start="{len(after["events"])}">' in page
 
 
+def test_your_turn_is_for_the_turn_holder_alone_and_a_move_out_of_turn_is_named(client, app):
+    """A phone each: while the next player is to play, the player on one card may still call
+    GONG and the others may catch them; only the turn holder is told "Your turn!"."""
+    api = app.test_client()
+    for seed in range(1, 60):
+        made = new_table(api, players=3, bots={}, seed=seed)
+        table_id = made["id"]
+        secrets = {s: sit(api, table_id, s, n)["secret"] for s, n in enumerate(("Ada", "Bo", "Cy"))}
+        state = look(api, table_id, secrets[0])
+        for _ in range(400):
+            if state["status"] != "playing" or len(state["to_act"]) > 1:
+                break
+            mover = look(api, table_id, secrets[state["to_act"][0]])
+            first = next(a for a in mover["actions"] if a["verb"] != "gong")
+            move(api, table_id, secrets[mover["seat"]], first["text"], mover["version"])
+            state = look(api, table_id, secrets[0])
+        if len(state["to_act"]) > 1:
+            break
+    else:
+        raise AssertionError("no deal put a player on one card")
+    current = state["current"]
+    assert current in state["to_act"]
+    for seat in state["to_act"]:
+        client.set_cookie(f"gs_{table_id}", secrets[seat], path=f"/t/{table_id}")
+        html = client.get(f"/t/{table_id}").get_data(as_text=True)
+        title = re.search(r"<title>(.*?)</title>", html, re.S).group(1)
+        if seat == current:
+            assert "Your turn!" in html and "★" in title, seat
+        else:
+            assert "Your turn!" not in html and "★" not in title, seat
+            assert re.search(r"You can act now: (GONG!|Catch \w+!)", html), seat
+
+
 def test_one_phone_lets_another_player_catch_one_who_did_not_call(client, app):
     table_id, creator, state = _pass_link_on_one_card(app)
     client.set_cookie(f"gc_{table_id}", creator, path=f"/t/{table_id}")
