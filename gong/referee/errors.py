@@ -29,6 +29,22 @@ class IllegalAction(RefereeError):
         return f"IllegalAction({self.code!r}, {self.message!r})"
 
 
+COMMON_REFUSALS = frozenset(
+    {
+        "game_over",
+        "no_such_player",
+        "no_such_seat",
+        "not_allowed",
+        "not_your_action",
+        "not_your_turn",
+        "unknown_action",
+        "unreadable",
+    }
+)
+"""The refusal codes every game may give (the base game's and the grammar's); a game declares
+its own in its spec (`GameSpec.refusals`)."""
+
+
 class GameSetupError(RefereeError):
     """An unknown game or option, a bad option value, a player count out of range, a bad deck,
     a saved game that cannot be loaded. `code` says which ("unknown_game", "player_count",

@@ -26,6 +26,7 @@ from gong.referee.errors import IllegalAction
 from gong.referee.game import Reason
 from gong.referee.gong_rules import (
     FAMILY_SIZE,
+    GONG_REFUSALS,
     JOKER_MIN,
     GongGame,
     act,
@@ -283,6 +284,17 @@ SPEC = GameSpec(
     max_players=6,
     options={"turn_limit": 1000, "first_player": 0},
     factory=FamilyGame,
+    refusals=(
+        *GONG_REFUSALS,
+        "ask_empty_player",
+        "ask_held_card",
+        "ask_joker",
+        "ask_self",
+        "ask_unheld_family",
+        "draw_after_ask",
+        "must_ask",
+        "nothing_to_draw",
+    ),
     deck=GONG,
     robots={"normal": "gong.referee.bots:greedy_family"},
     reasons={

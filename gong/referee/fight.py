@@ -37,7 +37,14 @@ from gong.missions import Challenge, Mission, MissionBook, MissionError, load_mi
 from gong.referee.actions import Action
 from gong.referee.errors import GameSetupError, IllegalAction
 from gong.referee.game import Reason
-from gong.referee.gong_rules import JOKER_VERBS, GongGame, act, card_index, is_numbered
+from gong.referee.gong_rules import (
+    GONG_REFUSALS,
+    JOKER_VERBS,
+    GongGame,
+    act,
+    card_index,
+    is_numbered,
+)
 from gong.referee.registry import GameSpec
 
 
@@ -533,6 +540,15 @@ SPEC = GameSpec(
     choices={"challenges": ("report", "random")},
     factory=FightGame,
     keywords=("missions",),
+    refusals=(
+        *GONG_REFUSALS,
+        "choose_other",
+        "draw_first",
+        "give_to",
+        "mission_in_progress",
+        "mission_step",
+        "winner_of_challenge",
+    ),
     deck=GONG,
     robots={"normal": "gong.referee.bots:greedy_fight"},
     reasons={

@@ -402,6 +402,14 @@ SPEC = GameSpec(
     options={"turn_limit": 1000, "jokers": 2, "rounds": 0},
     bounds={"jokers": (0, MAX_JOKERS), "rounds": (0, 100)},
     factory=GoBoomGame,
+    refusals=(
+        "can_draw",
+        "can_play",
+        "must_match",
+        "not_in_deck",
+        "not_in_hand",
+        "pile_empty",
+    ),
     deck=STANDARD,
     robots={"normal": "gong.referee.bots_go_boom:greedy_go_boom"},
     reasons={

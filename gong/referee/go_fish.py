@@ -421,6 +421,15 @@ SPEC = GameSpec(
     },
     requires={"may_ask_held_card": "exact_card"},
     factory=GoFishGame,
+    refusals=(
+        "ask_yourself",
+        "card_held",
+        "name_a_card",
+        "name_a_rank",
+        "no_cards",
+        "no_jokers",
+        "rank_not_held",
+    ),
     deck=STANDARD,
     robots={"normal": "gong.referee.bots_go_fish:greedy_go_fish"},
     reasons={

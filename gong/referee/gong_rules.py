@@ -45,6 +45,18 @@ from gong.referee.actions import Action, Grammar
 from gong.referee.errors import IllegalAction
 from gong.referee.game import FORMAT, Game
 
+GONG_REFUSALS = (
+    "answer_the_joker",
+    "joker_last_card",
+    "joker_not_at_start",
+    "joker_self",
+    "joker_target_empty",
+    "no_joker_to_counter",
+    "not_a_joker",
+    "not_in_hand",
+    "waiting_for_counter",
+)
+"""The refusal codes of the rules every GONG variant shares (the deal, the jokers)."""
 HAND_SIZE = 9
 JOKER_VERBS = ("joker", "counter", "no-counter")
 FAMILY_SIZE = 6

@@ -30,6 +30,7 @@ from gong.referee.errors import IllegalAction
 from gong.referee.game import Reason
 from gong.referee.gong_rules import (
     FAMILY_OF,
+    GONG_REFUSALS,
     JOKER_VERBS,
     NUMBER_OF,
     GongGame,
@@ -409,6 +410,20 @@ SPEC = GameSpec(
     max_players=6,
     options={"turn_limit": 1000, "first_player": 0, "may_draw_instead": False},
     factory=LinkGame,
+    refusals=(
+        *GONG_REFUSALS,
+        "drawn_card_only",
+        "gong_already_called",
+        "gong_not_on_one",
+        "gong_too_early",
+        "gong_too_late",
+        "joker_not_a_match",
+        "must_draw",
+        "must_match",
+        "must_play_match",
+        "nothing_to_draw",
+        "nothing_to_keep",
+    ),
     deck=GONG,
     robots={"normal": "gong.referee.bots:greedy_link"},
     reasons={
