@@ -71,6 +71,8 @@ from gong.referee.registry import BUILT_IN, GAMES, GameSpec, from_json, load_gam
 
 load_games(BUILT_IN)
 
+from collections.abc import Iterator  # noqa: E402
+
 __all__ = [
     "GAMES",
     "Action",
@@ -88,6 +90,7 @@ __all__ = [
     "load_games",
     "new_game",
     "replay",
+    "replaying",
 ]
 
 
@@ -101,7 +104,15 @@ def replay(
 ) -> Game:
     """Play a game's log (lines like ``"2: play NE5"``) again from its seed."""
     game = new_game(name, players=players, seed=seed, options=options, **keywords)
+    for _ in replaying(game, log):
+        pass
+    return game
+
+
+def replaying(game: Game, log: list[str]) -> Iterator[Game]:
+    """Apply a log's lines (``"2: play NE5"``) to `game` one by one, yielding it after each:
+    what a viewer steps through."""
     for line in log:
         seat, _, text = line.partition(":")
         game.apply(game.parse_action(text, int(seat)))
-    return game
+        yield game

@@ -23,7 +23,14 @@ from typing import Any
 from gong.decks import STANDARD
 from gong.decks import render as render_face
 from gong.i18n import DEFAULT_LANGUAGE
-from gong.referee import GAMES, GameSetupError, IllegalAction, from_json, new_game
+from gong.referee import (
+    GAMES,
+    GameSetupError,
+    IllegalAction,
+    from_json,
+    new_game,
+    replaying,
+)
 from gong.referee.bots import make_bot
 from gong.referee.errors import SeatError
 from gong.referee.events import reason_text
@@ -204,10 +211,7 @@ def replay_views(game: Game, deck: list[str] | None = None) -> list[dict[str, An
             **keywords,
         )  # fmt: skip
         frames = [again.view(None)]
-        for line in game.log:
-            seat, _, text = line.partition(":")
-            again.apply(again.parse_action(text, int(seat)))
-            frames.append(again.view(None))
+        frames += [step.view(None) for step in replaying(again, list(game.log))]
     except (GameSetupError, IllegalAction) as exc:
         raise SavedGameError(f"the game does not replay from its seed ({exc})") from None
     return frames
