@@ -30,7 +30,6 @@ from flask import (
 
 from gong.cards import Family, Kind
 from gong.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, text_direction
-from gong.referee import GAMES
 from gong.referee.events import reason_text
 from server.language import default_link, language_links
 from server.state import Asset, make_asset, site
@@ -216,7 +215,6 @@ def _games() -> list[dict[str, Any]]:
 def _option_fields(game: dict[str, Any]) -> list[dict[str, Any]]:
     """The form fields of a game's options, with their defaults and bounds from the spec.
     Who starts and how challenges are settled come from the seats and the mode instead."""
-    from gong.referee import GAMES
 
     spec = GAMES[game["name"]]
     bounds = getattr(spec, "bounds", {}) or {}
@@ -441,7 +439,7 @@ def _seat_rows(table: Table, answer: dict[str, Any], me: int | None) -> list[dic
     scores = outcome.get("scores") or []
     # What the game's spec shows of each seat beside its cards (`table["seat"]`): families
     # laid down, the match's totals, books, who has announced their last card.
-    where = GAMES[table.meta["game"]].table.get("seat", {})
+    where = referee_adapter.spec(table.meta["game"]).table.get("seat", {})
     per_seat = {key: read_view(view, path) or [] for key, path in where.items()}
     families, totals = per_seat.get("families", []), per_seat.get("total", [])
     books, last_card = per_seat.get("books", []), per_seat.get("last_card", [])
@@ -543,7 +541,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
     # a joker's counter, a mission's gift) is told which moves are its own.
     acting = reader is not None and reader in answer["to_act"]
     my_turn = acting and reader == answer["current"]
-    spec = GAMES[table.meta["game"]]
+    spec = referee_adapter.spec(table.meta["game"])
     hand = [show.card(code, g.lang, spec.deck) for code in view.get("hand", [])]
     pieces = show.move_pieces(answer["actions"], spec.table.get("asks", ()))
     top = (view.get("table") or {}).get("top")
@@ -907,7 +905,7 @@ def replay(table_id: str) -> Response:
         )
     except (ValueError, TypeError):
         return render("tables/message.html", 410, title=t("oops"), message=t("replay_broken"))
-    view = referee_adapter.view(then, None)
+    view = then.view(None)
     events = [
         referee_adapter.render(e, g.lang, lambda s: table.name_of(s, g.lang), table.meta["game"])
         for e in referee_adapter.events(then, None)
@@ -915,7 +913,7 @@ def replay(table_id: str) -> Response:
     ]
     answer = {
         "seats": tables().service.seats_public(table),
-        "to_act": referee_adapter.to_act(then),
+        "to_act": then.to_act(),
         "outcome": referee_adapter.outcome(then),
         "tally": table.meta["tally"],
         "status": "over" if step == len(log) else "playing",
@@ -923,7 +921,7 @@ def replay(table_id: str) -> Response:
     }
     top = (view.get("table") or {}).get("top")
     game_info = _describe(table.meta["game"])
-    spec = GAMES[table.meta["game"]]
+    spec = referee_adapter.spec(table.meta["game"])
     return render(
         "tables/replay.html",
         title=t("replay_title", game=game_info["title"]),

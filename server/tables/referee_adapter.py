@@ -111,33 +111,11 @@ def start(
         raise SetupError(str(exc), exc.code, exc.params) from None
 
 
-def options_of(game: Game) -> dict[str, Any]:
-    """The game's full option set (defaults filled in)."""
-    return dict(game.options)
-
-
 def load(text: str) -> Game:
     try:
         return from_json(text)
     except (GameSetupError, KeyError, TypeError, ValueError) as exc:
         raise SavedGameError(str(exc)) from None
-
-
-def save(game: Game) -> str:
-    return game.to_json()
-
-
-def to_act(game: Game) -> list[int]:
-    return game.to_act()
-
-
-def players(game: Game) -> int:
-    return game.players
-
-
-def current(game: Game) -> int:
-    """The seat whose turn it is (others may act too: a joker's target, a GONG caller)."""
-    return game.current
 
 
 def legal(game: Game, seat: int) -> list[str]:
@@ -151,26 +129,13 @@ def actions(game: Game, seat: int) -> list[dict[str, Any]]:
     return [action.to_dict() for action in game.legal_actions(seat)]
 
 
-def deck_of(name: str) -> Any:
-    """The deck of a registered game (`gong.decks.Deck`): its card faces."""
-    return GAMES[name].deck
-
-
-def is_over(game: Game) -> bool:
-    return game.outcome is not None
+def spec(name: str) -> Any:
+    """A registered game's spec: its deck's card faces, its table layout, its texts."""
+    return GAMES[name]
 
 
 def outcome(game: Game) -> dict[str, Any] | None:
     return None if game.outcome is None else game.outcome.to_dict()
-
-
-def view(game: Game, seat: int | None) -> dict[str, Any]:
-    return game.view(seat)
-
-
-def moves_made(game: Game) -> int:
-    """How many actions the game has applied (the `seq` of the last one)."""
-    return len(game.log)
 
 
 def act(game: Game, seat: int, text: str) -> str:

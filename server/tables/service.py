@@ -180,9 +180,7 @@ class Table:
             self.game = referee.load(record.state)
         except referee.SavedGameError as exc:
             raise TableFormatError(table_id, f"its game cannot be read ({exc})") from None
-        if referee.players(self.game) != len(self.seats) or len(self.meta["moves"]) != (
-            referee.moves_made(self.game)
-        ):
+        if self.game.players != len(self.seats) or len(self.meta["moves"]) != (len(self.game.log)):
             raise TableFormatError(table_id, "its game does not match its seats or its moves")
         self.changed = False
 
@@ -207,7 +205,7 @@ class Table:
     def record(self) -> TableRecord:
         return TableRecord(
             version=self.version,
-            state=referee.save(self.game),
+            state=self.game.to_json(),
             state_format=referee.STATE_FORMAT,
             seats=self.seats,
             meta=self.meta,
@@ -523,7 +521,7 @@ class TableService:
             "game": asked["game"],
             "mode": mode,
             "spectators": asked["spectators"],
-            "options": referee.options_of(game),
+            "options": dict(game.options),
             "creator": creator,
             "seed": asked["seed"],
             "deck": asked["deck"],
@@ -539,7 +537,7 @@ class TableService:
         }
         record = TableRecord(
             version=1,
-            state=referee.save(game),
+            state=game.to_json(),
             state_format=referee.STATE_FORMAT,
             seats=seats,
             meta=meta,
@@ -689,7 +687,7 @@ class TableService:
         table.meta["started"] = table.version
         table.meta["last_move"] = self.clock()
         table.note("started")
-        if referee.is_over(table.game):  # a stacked deck may end a game at once
+        if table.game.is_over:  # a stacked deck may end a game at once
             self._finish(table)
 
     # -- playing --------------------------------------------------------------------------
@@ -775,7 +773,7 @@ class TableService:
             if len(held) == 1:
                 return held[0]
             acting = acting_first(table, held)
-            if len(acting) == 1 or (acting and acting[0] == referee.current(table.game)):
+            if len(acting) == 1 or (acting and acting[0] == table.game.current):
                 return acting[0]
             raise TableError(400, "which_seat", "Say which seat acts: seat is a number.")
         chosen = _seat_key(seat, table.players, "seat")
@@ -787,7 +785,7 @@ class TableService:
         """One game action was applied: its version, and the end if it ended the game."""
         table.bump()
         table.meta["moves"].append(table.version)
-        if referee.is_over(table.game):
+        if table.game.is_over:
             self._finish(table)
 
     def _finish(self, table: Table) -> None:
@@ -811,7 +809,7 @@ class TableService:
         last = table.meta["last_move"]
         moved = False
         for _count in range(BOT_MOVES_PER_REQUEST):
-            acting = referee.to_act(table.game)
+            acting = table.game.to_act()
             bots = [s for s in acting if table.seats[s]["bot"]]
             if not bots:
                 break
@@ -825,7 +823,7 @@ class TableService:
             if last + wait > now:
                 break
             seat = bots[0]
-            seq = referee.moves_made(table.game)
+            seq = len(table.game.log)
             referee.bot_act(
                 table.game, seat, table.seats[seat]["bot"], f"{table.meta['seed']}:{seq}"
             )
@@ -940,9 +938,9 @@ class TableService:
             "version": table.version,
             "seat": seat,
             "seats": self.seats_public(table),
-            "current": referee.current(game) if table.status == "playing" else None,
-            "to_act": referee.to_act(game) if table.status == "playing" else [],
-            "view": referee.view(game, seat) if playing else None,
+            "current": game.current if table.status == "playing" else None,
+            "to_act": game.to_act() if table.status == "playing" else [],
+            "view": game.view(seat) if playing else None,
             "legal": [action["text"] for action in acts],
             "actions": acts,
             "events": self.events(table, seat, lang, since),
@@ -999,8 +997,8 @@ class TableService:
 def acting_first(table: Table, seats: list[int]) -> list[int]:
     """Those of `seats` that may act now, the one the game waits for first (the current
     player before a player who could call GONG)."""
-    acting = [s for s in referee.to_act(table.game) if s in seats]
-    current = referee.current(table.game)
+    acting = [s for s in table.game.to_act() if s in seats]
+    current = table.game.current
     return sorted(acting, key=lambda s: s != current)
 
 
