@@ -215,9 +215,7 @@ def _games() -> list[dict[str, Any]]:
 def _option_fields(game: dict[str, Any]) -> list[dict[str, Any]]:
     """The form fields of a game's options, with their defaults and bounds from the spec.
     Who starts and how challenges are settled come from the seats and the mode instead."""
-
-    spec = GAMES[game["name"]]
-    bounds = getattr(spec, "bounds", {}) or {}
+    bounds = game["bounds"]
     fields = []
     for name, default in game["options"].items():
         if name in ("first_player", "challenges"):
