@@ -351,6 +351,9 @@ def _refused(error: TableError, headers: dict[str, str] | None = None) -> Respon
     params = extra.pop("params", None)
     if params:
         answer["error"]["params"] = params
+    setup = extra.pop("setup", None)
+    if setup is not None:  # the referee's own code and params: what exactly was wrong
+        answer["error"]["setup"] = setup
     fresh = extra.pop("fresh", None)
     if fresh is not None:
         table, seat = fresh

@@ -272,7 +272,7 @@ def create() -> Response:
     except FormRefused as refused:
         return _play_page(games, chosen, t(refused.key), 400)
     except TableError as error:
-        message = t("too_many_tables") if error.status == 429 else error.message
+        message = t("too_many_tables") if error.status == 429 else error.text(g.lang)
         return _play_page(games, chosen, message, error.status)
     response = redirect(url_for("tables_pages.table", table_id=table.id), 303)
     _set_cookie(response, CREATOR_COOKIE + table.id, creator_secret, f"/t/{table.id}")

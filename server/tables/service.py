@@ -78,6 +78,17 @@ class TableError(Exception):
     def text(self, lang: str) -> str:
         """The message in `lang` for the refusals players meet; programs' mistakes (bad JSON,
         a missing field) stay in English, where their developers read them."""
+        setup = self.extra.get("setup")
+        if setup is not None:  # a game that cannot be set up: the referee's code says why
+            template = ERROR_TEXTS.get(lang, SETUP_TEXTS).get(f"setup_{setup['code']}")
+            if template is None or lang == DEFAULT_LANGUAGE:
+                return self.message
+            values = {k: ", ".join(map(str, v)) if isinstance(v, list) else v
+                      for k, v in setup["params"].items()}  # fmt: skip
+            try:
+                return template.format(**values)
+            except (KeyError, IndexError):
+                return self.message
         template = ERROR_TEXTS.get(lang, {}).get(self.code)
         if template is None:
             return self.message
@@ -143,6 +154,20 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     },
 }
 
+
+SETUP_TEXTS = {
+    "setup_unknown_game": "There is no game called {game} here.",
+    "setup_player_count": "This game is for {min} to {max} players.",
+    "setup_unknown_option": "This game has no option called {option}.",
+    "setup_option_out_of_range": "{option} goes from {min} to {max}.",
+    "setup_option_not_number": "{option} is a whole number.",
+    "setup_option_not_switch": "{option} is on or off.",
+    "setup_option_not_a_choice": "{option} is one of these: {choices}.",
+    "setup_option_needs_option": "{option} only works with {needs} on.",
+    "setup_bad_deck": "That deck is not the deck of this game.",
+}
+"""The setup problems a player may meet, by the referee's code, with its params: the
+reference for the other languages' files (English says the referee's own message)."""
 
 # The refusals a player may meet, in the languages besides English (whose messages, with
 # their details, are the service's own), from the languages' files.

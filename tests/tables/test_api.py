@@ -891,3 +891,19 @@ def test_a_damaged_table_is_a_clear_410_never_a_500(client, store, damage):
         client.get(f"/api/tables/{table_id}/replay", headers=bearer(secrets[0])),
     ):
         assert response.status_code < 500, response.get_json()
+
+
+def test_a_setup_problem_carries_the_referees_code_and_limits_and_is_said_in_french(client):
+    body = {"game": "go-boom", "players": 3, "options": {"jokers": 9}}
+    refused = client.post("/api/tables?lang=fr", json=body)
+    assert refused.status_code == 400
+    error = refused.get_json()["error"]
+    assert error["code"] == "bad_options"
+    assert error["setup"] == {
+        "code": "option_out_of_range",
+        "params": {"option": "jokers", "value": 9, "min": 0, "max": 8},
+    }
+    assert "jokers" in error["message"] and "8" in error["message"]
+    assert "must be at least" not in error["message"]  # French, not the referee's English
+    english = client.post("/api/tables?lang=en", json=body).get_json()["error"]["message"]
+    assert english == "option 'jokers' must be at least 0 and at most 8, not 9"

@@ -74,6 +74,16 @@ def test_a_filed_language_has_the_services_lines_and_refusals(lang):
         assert placeholders(service.ERROR_TEXTS[lang][key]) == placeholders(text), (lang, key)
 
 
+@pytest.mark.parametrize("lang", FILED)
+def test_a_filed_language_says_every_setup_problem_with_its_params(lang):
+    from server.tables import service
+
+    for key, text in service.SETUP_TEXTS.items():
+        mine = service.ERROR_TEXTS[lang].get(key)
+        assert mine is not None, (lang, key)
+        assert placeholders(mine) == placeholders(text), (lang, key)
+
+
 _NAMES = ("Ada", "Bo")
 
 
