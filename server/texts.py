@@ -172,7 +172,7 @@ def game_text(lang: str, key: str) -> str | None:
             if found is None:
                 found = spec.texts.get(DEFAULT_LANGUAGE, {}).get(key)
             if isinstance(found, str):
-                return found
+                return typeset(found, lang)
     return None
 
 

@@ -86,7 +86,11 @@ class GameSpec:
     refusals: tuple[str, ...] = ()
     """The refusal codes of its own rules, beyond the ones every game shares."""
     table: Mapping[str, Any] = field(default_factory=dict, repr=False)
-    """What a table shows of its view, as data a generic face draws (`gong.referee.face`)."""
+    """What a table shows of its view, as data a generic face draws: `piles` (`top`,
+    `shown`: a card; `draw`, `discard`: a count), `seat` (per-seat lists: `families`,
+    `total`, `books`, `last_card`), `lines` (a page text key and where its values are),
+    `combination` (`cards`, `by`), `asks` (verbs that name a card or rank not picked from
+    the hand), each a dotted path into `view(seat)`."""
     texts: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
     """Its page texts by language, for a game that brings its own (a house game); the
     built-in games' texts live with the site's. A language that lacks one reads English."""

@@ -39,7 +39,7 @@ from server.tables.forms import CREATOR_COOKIE, NONCE_COOKIE, SEAT_COOKIE, FormR
 from server.tables.ids import TableIdError, parse_table_id
 from server.tables.service import Table, TableError, acting_first
 from server.tables.store import StoreError
-from server.texts import TEXTS, game_title, has_text, kind_mission, text
+from server.texts import game_title, has_text, kind_mission, text
 
 bp = Blueprint("tables_pages", __name__)
 
@@ -230,6 +230,14 @@ def _option_fields(game: dict[str, Any]) -> list[dict[str, Any]]:
         elif name in game.get("choices", {}):
             field["type"] = "choice"
             field["choices"] = game["choices"][name]
+            # Each value in words where the game has them (`opt_<option>_<value>`).
+            field["labels"] = [
+                (
+                    value,
+                    t(f"opt_{name}_{value}") if has_text(g.lang, f"opt_{name}_{value}") else value,
+                )
+                for value in field["choices"]
+            ]
         else:
             continue
         fields.append(field)
@@ -542,8 +550,9 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
     spec = referee_adapter.spec(table.meta["game"])
     hand = [show.card(code, g.lang, spec.deck) for code in view.get("hand", [])]
     pieces = show.move_pieces(answer["actions"], spec.table.get("asks", ()))
-    top = (view.get("table") or {}).get("top")
-    shown_card = (view.get("table") or {}).get("shown")
+    piles = spec.table.get("piles", {})
+    top = read_view(view, piles["top"]) if "top" in piles else None
+    shown_card = read_view(view, piles["shown"]) if "shown" in piles else None
     current = view.get("current")
     events = answer["events"][-HISTORY_SHOWN:][::-1]
     title = _title(table, game["title"], hand_to, reader, my_turn)
@@ -582,6 +591,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         mission=_mission(view),
         current_name=table.name_of(current, g.lang) if current is not None else "",
         view=view,
+        pile_counts=_pile_counts(view, spec),
         events=events,
         events_total=len(answer["events"]),
         link=f"{site_root()}t/{table.id}",
@@ -616,6 +626,17 @@ def _board_lines(view: dict[str, Any], spec: Any) -> list[str]:
         if all(values.values()):
             lines.append(t(key, **values))
     return lines
+
+
+def _pile_counts(view: dict[str, Any], spec: Any) -> list[str]:
+    """The piles' sizes in words ("Draw pile: 12"), where the game's spec names them."""
+    piles = spec.table.get("piles", {})
+    counts = []
+    for pile, key in (("draw", "draw_pile"), ("discard", "discard_pile")):
+        size = read_view(view, piles[pile]) if pile in piles else None
+        if size is not None:
+            counts.append(t(key, n=size))
+    return counts
 
 
 def _played(view: dict[str, Any], table: Table, spec: Any) -> dict[str, Any] | None:
@@ -702,7 +723,7 @@ def _error_text(code: str) -> str | None:
     if not code:
         return None
     key = code if code in ERROR_KEYS else f"no_{code}"
-    if key in TEXTS[g.lang]:
+    if has_text(g.lang, key):
         return t(key)
     return t("no_generic")
 

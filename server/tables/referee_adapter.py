@@ -226,6 +226,8 @@ def _render_translated(
     has no text yet."""
     table = ENGLISH_TEXTS if lang == DEFAULT_LANGUAGE else EVENT_TEXTS.get(lang, {})
     texts = table.get(event["code"])
+    if texts is None and lang != DEFAULT_LANGUAGE:
+        texts = game_texts(game, lang).get("events", {}).get(event["code"])
     if texts is None:
         return None
     full, hidden = texts
@@ -242,7 +244,11 @@ def _render_translated(
         known["kind"] = _kind_name(known["kind"], lang)
     if event["code"] == "ended":
         reason = str(params.get("reason"))
-        known["reason"] = REASON_TEXTS[lang].get(reason) or reason_text(reason, game)
+        known["reason"] = (
+            REASON_TEXTS[lang].get(reason)
+            or game_texts(game, lang).get(f"reason_{reason}")
+            or reason_text(reason, game)
+        )
         known["winners"] = _AND[lang].join(name(w) for w in params.get("winners", []))
     try:
         return full.format_map(_Unknown(known))
@@ -253,6 +259,12 @@ def _render_translated(
             return hidden.format_map(_Unknown(known))
         except KeyError:
             return None
+
+
+def game_texts(game: str | None, lang: str) -> Mapping[str, Any]:
+    """The texts a game brings itself (`GameSpec.texts`) in `lang`; empty for none."""
+    spec = GAMES.get(game) if game is not None else None
+    return {} if spec is None else spec.texts.get(lang, {})
 
 
 def _is_seat(value: Any) -> bool:

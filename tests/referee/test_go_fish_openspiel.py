@@ -146,7 +146,10 @@ def our_game(seed: int):
                 card = seen[e["params"]["player"]][i]["params"]["card"]
                 draws.append(_rank_index(card))
         plan["steps"].append(
-            {"action": to_os[action.target] * 13 + parse_rank(action.rank).value - 2, "draws": draws}
+            {
+                "action": to_os[action.target] * 13 + parse_rank(action.rank).value - 2,
+                "draws": draws,
+            }
         )
         ours["steps"].append(
             {

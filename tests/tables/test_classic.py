@@ -10,11 +10,9 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from gong.referee.registry import GAMES
-
-BUILT_IN_GAMES = [spec.name for spec in GAMES.values() if spec.factory.__module__.startswith('gong.')]
-from server.tables import referee_adapter
 from gong.decks import GANG_OF_FOUR, STANDARD
+from gong.referee.registry import GAMES
+from server.tables import referee_adapter
 from server.tables.show import card
 from server.texts import TEXTS
 
@@ -79,7 +77,8 @@ def test_every_classic_event_and_reason_has_french_and_swedish_words():
     from gong.referee.events import texts_of
 
     ENGLISH = {**texts_of(None), **referee_adapter.ENGLISH_TEXTS}  # the site's own codes too
-    reasons = {r for name in BUILT_IN_GAMES for r in GAMES[name].reasons} | {"turn_limit"}
+    built_in = [spec for spec in GAMES.values() if spec.factory.__module__.startswith("gong.")]
+    reasons = {r for spec in built_in for r in spec.reasons} | {"turn_limit"}
     for lang in ("fr", "sv"):
         assert set(ENGLISH) <= set(referee_adapter.EVENT_TEXTS[lang]), lang
         for code, (full, _hidden) in referee_adapter.EVENT_TEXTS[lang].items():
@@ -229,7 +228,10 @@ def test_gang_of_four_plays_several_cards_and_twins_are_picked_one_by_one(app):
     assert "e=" not in answer.headers["Location"]
     after = _page(client, table_id)
     assert int(re.search(r'data-version="(\d+)"', after).group(1)) > before
-    assert f"Ada played {card(twin, 'en', GANG_OF_FOUR)['name']}, {card(twin, 'en', GANG_OF_FOUR)['name']} (pair)." in after
+    assert (
+        f"Ada played {card(twin, 'en', GANG_OF_FOUR)['name']}, {card(twin, 'en', GANG_OF_FOUR)['name']} (pair)."
+        in after
+    )
 
 
 def _secret_of(client: FlaskClient, table_id: str) -> str:
