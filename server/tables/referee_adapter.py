@@ -1,9 +1,9 @@
-"""Everything the tables know about the referee, in one place.
-
-The table service never imports `gong.referee` itself: it starts, loads, saves and moves games
-through these functions, and reads their history as events through `events()`. When the
-referee's API changes (its per-seat `game.events(seat)`, refusals with params, a saved-game
-format version), only this module follows.
+"""What turns the referee's values into the tables' own: games started and loaded with the
+tables' errors, legal actions and events as JSON data, robots moved by level, replays, and
+the history in every language (the texts of the referee's event codes, from
+`server/content/texts/history/<lang>.yaml` and a game's own catalog). The service and the
+pages read a game's public attributes (`current`, `to_act()`, `view(seat)`, `players`)
+directly, and its spec (deck, table layout, texts) through `spec()`.
 
 Legal actions reach the faces as data (`actions`: verb, cards, target, rank, text), so no
 face parses an action's text. Events are dicts `{"seq", "seat", "code", "params"}` copied
@@ -44,7 +44,7 @@ BOT_KINDS = LEVELS
 """The robot levels a table offers, by the word players see ("easy", "normal")."""
 
 Game = Any
-"""A referee game object (kept opaque outside this module)."""
+"""A referee game (`gong.referee.game.Game`)."""
 
 
 class SetupError(ValueError):
