@@ -694,7 +694,7 @@ def _ask_label(code: str, pieces: dict[str, Any], spec: Any) -> str:
     for a card."""
     if pieces["asks_rank"]:
         return show.rank_label(code, g.lang)
-    return show.card(code, g.lang, spec.deck)["name"]
+    return show.card(code, g.lang, spec.deck)["label"]
 
 
 def read_view(view: dict[str, Any], path: str) -> Any:

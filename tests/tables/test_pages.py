@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from gong.cards import parse_card
 from gong.i18n import LANGUAGES
 from gong.referee import GAMES
 from server.tables.forms import FormRefused, compose, open_rejoin, rejoin_token
@@ -609,3 +610,20 @@ def test_every_table_page_string_is_in_every_language_the_tables_speak():
     by the loader) in every language the site serves: none falls back to English."""
     assert CATALOG.table_problems == {}
     assert CATALOG.table_languages == CATALOG.languages == LANGUAGES
+
+
+def test_the_cards_to_ask_for_are_named_with_their_galaxy_number_and_gem(client, app):
+    """GONG FAMILY's ask list names each card as a child hears it: "NEBULA 1, Gold"."""
+    api = app.test_client()
+    made = new_table(api, game="gong-family", players=2, bots={"1": "normal"}, seed=3)
+    secret = sit(api, made["id"], 0, "Zoe")["secret"]
+    state = look(api, made["id"], secret)
+    asked = sorted({a["cards"][0] for a in state["actions"] if a["verb"] == "ask"})
+    assert state["current"] == 0 and asked
+    client.set_cookie(f"gs_{made['id']}", secret, path=f"/t/{made['id']}")
+    html = client.get(f"/t/{made['id']}").get_data(as_text=True)
+    options = dict(re.findall(r'<option value="(\w+)">([^<]+)</option>', html))
+    assert sorted(options) == asked
+    card = parse_card(asked[0])
+    assert options[asked[0]] == f"{card.family.label} {card.number}, {card.gem.label}"
+    assert all(re.fullmatch(r"[A-Z]+ [1-6], \w+", text) for text in options.values()), options
