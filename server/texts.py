@@ -143,27 +143,47 @@ def _texts() -> dict[str, dict[str, str]]:
     return TEXTS
 
 
-def text(lang: str, key: str, **values: str) -> str:
-    """The site text `key` in `lang`, with `{name}` placeholders filled from `values`. A key
-    of a game that brings its own texts (`GameSpec.texts`) comes from there, in English
-    where that game has no text in `lang`: a new game's missing text never hides a
-    language."""
-    found = _texts()[lang].get(key)
+def text(lang: str, key: str, game: str | None = None, /, **values: str) -> str:
+    """The site text `key` in `lang`, with `{name}` placeholders filled from `values`.
+
+    A game that brings its own texts (`GameSpec.texts`) is read first for its own pages
+    (`game`), then the site, then that game's English: a new game's missing text never
+    hides a language, and its words stay its own. Without `game`, a key only some game has
+    comes from the first registered game that has it."""
+    found = _find(lang, key, game)
     if found is None:
-        found = game_text(lang, key)
-        if found is None:
-            raise KeyError(key)
+        raise KeyError(key)
     return found.format(**values)
 
 
-def has_text(lang: str, key: str) -> bool:
+def has_text(lang: str, key: str, game: str | None = None) -> bool:
     """Whether `key` has a text for `lang` (the site's, or a game's own)."""
-    return key in _texts()[lang] or game_text(lang, key) is not None
+    return _find(lang, key, game) is not None
+
+
+def _find(lang: str, key: str, game: str | None) -> str | None:
+    own = _game_texts(game, lang).get(key) if game is not None else None
+    if isinstance(own, str):
+        return typeset(own, lang)
+    found = _texts()[lang].get(key)
+    if found is not None:
+        return found
+    if game is not None:
+        english = _game_texts(game, DEFAULT_LANGUAGE).get(key)
+        return typeset(english, lang) if isinstance(english, str) else None
+    return game_text(lang, key)
+
+
+def _game_texts(game: str, lang: str) -> dict:
+    from gong.referee.registry import GAMES
+
+    spec = GAMES.get(game)
+    return {} if spec is None else dict(spec.texts.get(lang, {}))
 
 
 def game_text(lang: str, key: str) -> str | None:
-    """A text a registered game brings itself, in `lang`, else in English; None if no game
-    has it."""
+    """A text some registered game brings itself, in `lang`, else in English; None if no
+    game has it."""
     from gong.referee.registry import GAMES
 
     for spec in GAMES.values():
@@ -180,11 +200,11 @@ def game_title(game: str, lang: str) -> str:
     """A game's name as families say it in `lang` (`go-fish`: "Finns i sjön" in Swedish), for
     page titles and menus; the referee's `GameSpec.title` is English, for logs (and the
     name of a game that gives none in any language)."""
-    if not has_text(lang, f"game_{game}"):
+    if not has_text(lang, f"game_{game}", game):
         from gong.referee.registry import GAMES
 
         return GAMES[game].title if game in GAMES else game
-    return text(lang, f"game_{game}")
+    return text(lang, f"game_{game}", game)
 
 
 def kind_card(kind: Kind, lang: str) -> str:

@@ -88,7 +88,8 @@ class GameSpec:
     table: Mapping[str, Any] = field(default_factory=dict, repr=False)
     """What a table shows of its view, as data a generic face draws: `piles` (`top`,
     `shown`: a card; `draw`, `discard`: a count), `seat` (per-seat lists: `families`,
-    `total`, `books`, `last_card`), `lines` (a page text key and where its values are),
+    `total`, `books`, `last_card`), `counters` (a game's own per-seat counts: a page text
+    key with `{n}` and where the list is), `lines` (a page text key and where its values are),
     `combination` (`cards`, `by`), `asks` (verbs that name a card or rank not picked from
     the hand), each a dotted path into `view(seat)`."""
     texts: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)

@@ -81,7 +81,13 @@ def _assets() -> PageAssets:
 
 
 def t(key: str, **values: Any) -> str:
-    return text(g.lang, key, **{k: str(v) for k, v in values.items()})
+    """A page text in the reader's language; on a game's pages its own words come first."""
+    return text(g.lang, key, g.get("game"), **{k: str(v) for k, v in values.items()})
+
+
+def known(key: str) -> bool:
+    """Whether a page text exists (the site's, or the game's own on its pages)."""
+    return has_text(g.lang, key, g.get("game"))
 
 
 # --- rendering -----------------------------------------------------------------------------
@@ -234,7 +240,7 @@ def _option_fields(game: dict[str, Any]) -> list[dict[str, Any]]:
             field["labels"] = [
                 (
                     value,
-                    t(f"opt_{name}_{value}") if has_text(g.lang, f"opt_{name}_{value}") else value,
+                    t(f"opt_{name}_{value}") if known(f"opt_{name}_{value}") else value,
                 )
                 for value in field["choices"]
             ]
@@ -254,6 +260,7 @@ def play() -> Response:
 def _play_page(
     games: list[dict[str, Any]], chosen: dict[str, Any], error: str | None = None, status=200
 ) -> Response:
+    g.game = chosen["name"]
     return render(
         "tables/play.html",
         status,
@@ -449,6 +456,12 @@ def _seat_rows(table: Table, answer: dict[str, Any], me: int | None) -> list[dic
     per_seat = {key: read_view(view, path) or [] for key, path in where.items()}
     families, totals = per_seat.get("families", []), per_seat.get("total", [])
     books, last_card = per_seat.get("books", []), per_seat.get("last_card", [])
+    # A game's own per-seat counts, each in its own words (`table["counters"]`: a text key
+    # with {n}, and where the list of counts is in the view).
+    counters = [
+        (key, read_view(view, path) or [])
+        for key, path in referee_adapter.spec(table.meta["game"]).table.get("counters", ())
+    ]
     rows = []
     for seat in answer["seats"]:
         s = seat["seat"]
@@ -475,6 +488,7 @@ def _seat_rows(table: Table, answer: dict[str, Any], me: int | None) -> list[dic
                 "total": totals[s] if s < len(totals) else None,
                 "books": books[s] if s < len(books) else [],
                 "last_card": s < len(last_card) and bool(last_card[s]),
+                "counters": [t(key, n=counts[s]) for key, counts in counters if s < len(counts)],
                 "winner": s in outcome.get("winners", []),
             }
         )
@@ -534,6 +548,7 @@ def _title(table: Table, title: str, hand_to: int | None, shown: int | None, min
 
 
 def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
+    g.game = table.meta["game"]
     answer = tables().service.answer(table, reader, g.lang)
     pass_mode = table.meta["mode"] == "pass"
     hand_to = None
@@ -670,9 +685,9 @@ def _plain_label(action: dict[str, Any], table: Table) -> str:
     if target is not None:
         name = table.name_of(target, g.lang)
         key = TARGET_KEYS.get(verb, f"act_{verb}_name")
-        return t(key, name=name) if has_text(g.lang, key) else f"{verb} {name}"
+        return t(key, name=name) if known(key) else f"{verb} {name}"
     key = ACT_KEYS.get(verb, f"act_{verb}")
-    return t(key) if has_text(g.lang, key) else action["text"]
+    return t(key) if known(key) else action["text"]
 
 
 def _moves_named(actions: list[dict[str, Any]], table: Table) -> str:
@@ -681,7 +696,7 @@ def _moves_named(actions: list[dict[str, Any]], table: Table) -> str:
     for action in actions:
         if action["cards"] or action["rank"] is not None:
             key = f"verb_{action['verb']}"
-            name = t(key) if has_text(g.lang, key) else action["verb"]
+            name = t(key) if known(key) else action["verb"]
         else:
             name = _plain_label(action, table)
         if name not in names:
@@ -711,7 +726,7 @@ def _reason(outcome: dict[str, Any] | None, table_game: str | None = None) -> st
         return ""
     reason = str(outcome.get("reason", ""))
     key = f"reason_{reason}"
-    if has_text(g.lang, key):
+    if known(key):
         return t(key)
     return reason_text(reason, table_game) if table_game else reason.replace("_", " ")
 
@@ -723,7 +738,7 @@ def _error_text(code: str) -> str | None:
     if not code:
         return None
     key = code if code in ERROR_KEYS else f"no_{code}"
-    if has_text(g.lang, key):
+    if known(key):
         return t(key)
     return t("no_generic")
 
@@ -909,6 +924,7 @@ def replay(table_id: str) -> Response:
     table, _reader, _creator = _read(table_id)
     if table.status != "over":
         return _back(table_id)
+    g.game = table.meta["game"]
     game = table.game
     log = list(game.log)
     step_text = request.args.get("step", "0")

@@ -200,7 +200,7 @@ def test_the_table_page_draws_the_game_from_its_spec(served):
     assert "Highest card" in shown and "Ada's turn" in shown
     assert "On the table, from Bo:" in shown and "black 1" in shown  # the trick, face up
     assert "Trick 6 of 6" in shown  # its line, a text of its own catalog
-    assert "cards: 1 · total: 2" in shown and "cards: 0 · total: 3" in shown  # tricks won
+    assert "cards: 1 · tricks: 2" in shown and "cards: 0 · tricks: 3" in shown  # its own words
     assert not RAW_KEY.findall(shown), RAW_KEY.findall(shown)
     post_move(served, path, secrets[0], "play B1")
     status, html, _ = served.page(f"/t/{table_id}?lang=en")
@@ -226,7 +226,7 @@ def test_the_play_page_offers_the_game_with_its_options_in_its_words(served):
     assert "Highest card" in shown and "For 2 to 4 players." in shown
     assert "Follow the colour led when you can" in shown  # opt_must_follow
     assert "A tie goes to the player who played" in shown  # opt_ties
-    assert "Turn limit" in shown  # the site's opt_turn_limit wins over the game's own
+    assert "At most this many cards played" in shown  # its own opt_turn_limit, on its page
     # A choice's values in the game's words (`opt_<option>_<value>`), sent as the values.
     assert (
         '<select name="ties"><option value="earlier" selected>first</option>'

@@ -256,6 +256,7 @@ TEXTS = {
         "reason_most_tricks": "The hands are empty: the most tricks won.",
         "reason_turn_limit": "The turn limit was reached: the most tricks so far won.",
         "toy_trick_of": "Trick {n} of {of}",
+        "toy_tricks": "tricks: {n}",
         "no_must_follow": "Follow the colour led: you hold a card of it.",
     },
     "fr": {  # opt_ties and no_must_follow left out on purpose: they read in English
@@ -267,6 +268,7 @@ TEXTS = {
         "reason_most_tricks": "Les mains sont vides : le plus de plis l'emporte.",
         "reason_turn_limit": "Le nombre de tours maximum est atteint : le plus de plis l'emporte.",
         "toy_trick_of": "Pli {n} sur {of}",
+        "toy_tricks": "plis : {n}",
     },
 }
 """Its page texts (a house game brings its own): the title, the options a /play page shows,
@@ -286,7 +288,7 @@ SPEC = GameSpec(
     reasons=REASONS,
     refusals=("not_in_hand", "must_follow"),
     table={
-        "seat": {"total": "table.tricks"},
+        "counters": (("toy_tricks", "table.tricks"),),
         "combination": {"cards": "table.trick", "by": "table.leader"},
         "lines": (("toy_trick_of", {"n": "table.trick_no", "of": "table.tricks_in_game"}),),
     },
