@@ -210,7 +210,9 @@ class FightGame(GongGame):
             self.counts["cards_given"] += 1
             to = action.target
             self._emit("gave", {"player": seat, "to": to}, {"card": self.CODES[c]}, (seat, to))
-        if step.count <= 1 or not hand:
+        # A step that asks for more cards than are held ends with the hand: an empty hand ends
+        # the game at once (`_check_out`), and with it the mission.
+        if step.count <= 1:
             self.queue.pop(0)
         else:
             self.queue[0] = step._replace(count=step.count - 1)

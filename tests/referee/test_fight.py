@@ -118,18 +118,19 @@ def test_fight_give_choice_may_include_a_joker():
 
 
 def test_fight_give_more_than_held_gives_all():
+    """The mission asks for 3 cards and the hand holds 2: both go, and the step is done."""
     missions = book(bonus=[("give", 3, "right")])
     g = fight_position(
-        [["OM1", "OM2", "OM3"], ["VI1"], ["VI2", "VI3"]],
+        [["OM1", "OM2"], ["VI1"], ["VI2", "VI3"]],
         missions=missions,
-        draw=["NE5", *rest_of_deck(["OM1", "OM2", "OM3", "VI1", "VI2", "VI3", "NE5"])],
+        draw=["NE5", *rest_of_deck(["OM1", "OM2", "VI1", "VI2", "VI3", "NE5"])],
     )
     play(g, 0, "draw")
     play(g, 0, "give OM1 -> 2")
+    assert g.to_act() == [0] and g.outcome is None
     play(g, 0, "give OM2 -> 2")
-    assert g.to_act() == [0]
-    play(g, 0, "give OM3 -> 2")
-    assert g.outcome.winners == (0,) and len(g.hands[2]) == 5
+    assert not g.hands[0] and len(g.hands[2]) == 4
+    assert g.outcome is not None and g.outcome.winners == (0,), g.view(None)["table"]
 
 
 def test_fight_take_at_random_from_chosen_player_may_take_jokers():
