@@ -221,8 +221,21 @@ PLOT_REFUSALS = {
 }
 
 
+@pytest.fixture
+def no_run(monkeypatch):
+    """A run that starts fails the test at once (rather than taking long)."""
+    import terminal.cli
+
+    def started(*args, **kwargs):
+        raise AssertionError("the simulation started before --plot was checked")
+
+    monkeypatch.setattr(terminal.cli, "run_games", started)
+
+
 @pytest.mark.parametrize("target, message", PLOT_REFUSALS.values(), ids=PLOT_REFUSALS.keys())
-def test_plot_where_it_cannot_be_written_is_one_line_before_the_run(tmp_path, target, message):
+def test_plot_where_it_cannot_be_written_is_one_line_before_the_run(
+    tmp_path, target, message, no_run
+):
     pytest.importorskip("matplotlib")
     (tmp_path / "file.txt").write_text("not a folder")
     (tmp_path / "taken" / "gong-link.png").mkdir(parents=True)
@@ -235,7 +248,7 @@ def test_plot_where_it_cannot_be_written_is_one_line_before_the_run(tmp_path, ta
     assert sorted(tmp_path.rglob("*")) == before
 
 
-def test_plot_in_a_read_only_folder_is_refused_before_the_run(tmp_path):
+def test_plot_in_a_read_only_folder_is_refused_before_the_run(tmp_path, no_run):
     pytest.importorskip("matplotlib")
     import os
 
