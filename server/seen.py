@@ -81,7 +81,7 @@ class SeenCookie:
             return state
         try:
             payload: Any = json.loads(base64_decode(self._signer.unsign(value)))
-        except (BadData, ValueError, UnicodeError):
+        except (BadData, ValueError, UnicodeError, RecursionError):  # nested past JSON's depth
             return state
         if not isinstance(payload, dict):
             return state

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 from flask.testing import FlaskClient
+from itsdangerous.encoding import base64_encode
 
 from gong.cards import NUMBERED, Kind
 from gong.missions import MissionBook
@@ -99,6 +100,8 @@ def forged_cookies() -> list[str]:
         good.sign({"b": [1, 10**9], "m": [3]}),
         good.sign(None),
         "x" * 4000,
+        # Validly signed, but nested deeper than JSON is read.
+        good._signer.sign(base64_encode(b"[" * 1500 + b"]" * 1500)).decode("ascii"),
     ]
 
 
