@@ -8,7 +8,8 @@ cookie would be rejected by the next process. Its sources, first found wins:
 3. the file `<instance>/secret_key`, generated once (by `gong serve`, before the workers
    start) and then read by everyone.
 
-A key shorter than 16 characters is refused, whichever source it comes from.
+A key shorter than 16 characters is refused, whichever source it comes from, even from a
+source a higher one overrides.
 """
 
 from __future__ import annotations
@@ -69,8 +70,13 @@ def secret_key(instance: Path, configured: object = None, config_file: str = "")
     `SECRET_KEY` of `config_file`, the instance's config.py), then the instance folder's key
     file, created if missing."""
     from_env = os.environ.get(SECRET_ENV)
+    # A short key is refused from any source, used or not: a config.py that would weaken the
+    # site the day the environment variable goes must not pass unseen.
+    from_config = (
+        _checked(configured, f"{config_file or 'config'}: SECRET_KEY") if configured else None
+    )
     if from_env:
         return _checked(from_env, SECRET_ENV)
-    if configured:
-        return _checked(configured, f"{config_file or 'config'}: SECRET_KEY")
+    if from_config:
+        return from_config
     return ensure_secret_file(instance)

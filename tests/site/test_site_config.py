@@ -154,7 +154,7 @@ def test_without_any_key_the_file_is_created(
     assert key == (tmp_path / "instance" / "secret_key").read_text().strip()
 
 
-@pytest.mark.parametrize("source", ["env", "config", "file"])
+@pytest.mark.parametrize("source", ["env", "config", "config under env", "file"])
 def test_a_short_key_is_refused_whichever_source(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str
 ) -> None:
@@ -167,9 +167,11 @@ def test_a_short_key_is_refused_whichever_source(
     if source == "env":
         monkeypatch.setenv(SECRET_ENV, "x")
         origin = SECRET_ENV
-    elif source == "config":
+    elif source.startswith("config"):
         (instance / "config.py").write_text('SECRET_KEY = "x"\n')
         origin = f"{instance / 'config.py'}: SECRET_KEY"
+        if source == "config under env":  # overridden, yet refused: it is in the file
+            monkeypatch.setenv(SECRET_ENV, FILE_KEY)
     else:
         (instance / "secret_key").write_text("short\n")
         origin = str(instance / "secret_key")
