@@ -219,6 +219,7 @@ def cross_check(python: Path, seeds: range) -> dict[str, int]:
     return tally
 
 
+@pytest.mark.slow  # installs OpenSpiel (minutes on a fresh machine): `make test-slow`
 def test_our_go_fish_agrees_with_openspiel_where_their_rules_agree(openspiel_python):
     tally = cross_check(openspiel_python, range(GAMES))
     assert sum(tally.values()) == GAMES
