@@ -27,13 +27,15 @@ pile), a ``draw`` step does nothing, and a joker swaps whole piles.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from gong.cards import Kind
 from gong.decks import GONG
-from gong.missions import Challenge, Mission, MissionBook, MissionError, load_missions
+from gong.missions import Challenge, Mission, MissionBook, MissionError, Step, load_missions
 from gong.referee.actions import Action
 from gong.referee.errors import GameSetupError, IllegalAction
 from gong.referee.game import Reason
@@ -70,6 +72,75 @@ def _load_book(directory: str) -> MissionBook:
     return load_missions(directory)
 
 
+def effect_data(effect: tuple) -> list[Any]:
+    """A mission's effect as JSON data: ["give", 1, "left"] per step, and a challenge as
+    {"challenge": game, "winner": [...], "loser": [...]}."""
+    found: list[Any] = []
+    for part in effect:
+        if isinstance(part, Challenge):
+            found.append(
+                {
+                    "challenge": part.game,
+                    "winner": [[s.verb, s.count, s.target] for s in part.winner],
+                    "loser": [[s.verb, s.count, s.target] for s in part.loser],
+                }
+            )
+        else:
+            found.append([part.verb, part.count, part.target])
+    return found
+
+
+def effect_of(data: list[Any]) -> tuple:
+    """The effect `effect_data` wrote."""
+    found: list[Any] = []
+    for part in data:
+        if isinstance(part, dict):
+            winner = tuple(Step(*s) for s in part["winner"])
+            loser = tuple(Step(*s) for s in part["loser"])
+            found.append(Challenge(part["challenge"], winner, loser))
+        else:
+            found.append(Step(*part))
+    return tuple(found)
+
+
+def texts_digest(book: MissionBook) -> str:
+    """A short digest of the missions' texts in every language (what the pages say),
+    computed once per book: a book is read once and shared by its games."""
+    known = _DIGESTS.get(id(book))
+    if known is not None and known[0] is book:
+        return known[1]
+    texts = [[m.id, dict(m.title), dict(m.text)] for m in book]
+    blob = json.dumps(texts, sort_keys=True, ensure_ascii=False).encode()
+    digest = hashlib.sha256(blob).hexdigest()[:16]
+    if len(_DIGESTS) > 64:
+        _DIGESTS.clear()
+    _DIGESTS[id(book)] = (book, digest)  # the book is kept, so its id stays its own
+    return digest
+
+
+_DIGESTS: dict[int, tuple[MissionBook, str]] = {}
+
+
+def _book_of(saved: dict[str, Any], missions: MissionBook | None) -> MissionBook:
+    """The book a saved game plays with: `missions` if it holds the saved missions with the
+    saved effects (its texts may have changed), else one made from the saved effects."""
+    try:
+        effects = {
+            mid: (Kind(kind), effect_of(effect)) for mid, (kind, effect) in saved["effects"].items()
+        }
+    except (KeyError, TypeError, ValueError) as exc:
+        raise GameSetupError(f"the saved missions are garbled ({exc})", "saved_game") from None
+    same = missions is not None and [m.id for m in missions] == saved.get("ids")
+    if same and all(effects[m.id] == (m.kind, m.effect) for m in missions):
+        return missions
+    by_kind: dict[Kind, list[Mission]] = {}
+    for mid in saved.get("ids", effects):
+        kind, effect = effects[mid]
+        mission = Mission(mid, kind, {"en": mid}, {"en": ""}, effect)
+        by_kind.setdefault(kind, []).append(mission)
+    return MissionBook({kind: tuple(found) for kind, found in by_kind.items()})
+
+
 def bundled_missions() -> MissionBook:
     """The missions shipped in missions/*.yaml (loaded once per process)."""
     from gong.missions import BUNDLED_MISSIONS
@@ -104,6 +175,8 @@ class FightGame(GongGame):
     ) -> None:
         super().__init__(players, seed, options, deck)
         self.book = self._check_book(missions if missions is not None else bundled_missions())
+        self.digest = texts_digest(self.book)
+        """The digest of the texts of the missions it started with (kept in its saves)."""
         self.own_piles = False
         self.shown = -1  # the drawn card whose mission is being played
         self.mission: str | None = None  # the mission being played
@@ -495,34 +568,48 @@ class FightGame(GongGame):
     # --- serialisation ------------------------------------------------------------------------
 
     def _dump(self) -> dict[str, Any]:
+        # What the game plays with, not where it was read from: a save names no folder of
+        # this machine, so it loads again after the site moves (see `_load`).
         data = super()._dump()
-        directory = self.book.directory
         data["missions"] = {
-            "directory": None if directory is None else str(directory),
             "ids": [m.id for m in self.book],
+            "effects": {m.id: [m.kind.value, effect_data(m.effect)] for m in self.book},
+            "digest": self.digest,
         }
         return data
 
     def _load(self, data: dict[str, Any], missions: MissionBook | None = None) -> None:
+        """A saved game, with the missions it was playing: `missions` (the site's own book)
+        when its ids and effects are the saved ones, whatever their texts now say; else the
+        saved effects themselves. A save of the first format (a folder, no effects) loads
+        from its folder while that exists, else from `missions` (or the bundled missions)
+        with the saved ids; otherwise it is refused, saying why."""
         super()._load(data)
         saved = data.get("missions") or {}
-        if missions is None:
-            directory = saved.get("directory")
-            if directory is None:
-                raise GameSetupError(
-                    "this game used missions built in code: pass them again "
-                    "with from_json(text, missions=book)",
-                    "missions",
-                )
+        if "effects" in saved:
+            self.book = self._check_book(_book_of(saved, missions))
+            self.digest = str(saved.get("digest", ""))
+            return
+        directory = saved.get("directory")
+        candidates = []
+        if directory is not None and Path(directory).is_dir():
             try:
-                missions = _load_book(str(Path(directory)))
+                candidates.append(_load_book(str(Path(directory))))
             except MissionError as exc:
                 raise GameSetupError(
                     f"cannot reload the game's missions: {exc}", "missions"
                 ) from None
-        self.book = self._check_book(missions)
-        if [m.id for m in self.book] != saved.get("ids"):
-            raise GameSetupError("the missions have changed since this game was saved", "missions")
+        candidates += [missions] if missions is not None else [bundled_missions()]
+        for book in candidates:
+            if [m.id for m in book] == saved.get("ids"):
+                self.book = self._check_book(book)
+                self.digest = texts_digest(self.book)
+                return
+        raise GameSetupError(
+            "this game was saved with missions that are gone: its folder "
+            f"({directory}) is not here and today's missions have other ids",
+            "missions",
+        )
 
     def setup_keywords(self) -> dict[str, Any]:
         return {"missions": self.book}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -323,15 +324,42 @@ def test_fight_mission_effects_come_from_the_mission_files(tmp_path):
     play(g, 0, acts(g, 0)[0])
     play(g, 0, acts(g, 0)[0])
     assert len(g.hands[2]) == 11
-    # A game saved with missions from files reloads them from the same place.
-    assert from_json(g.to_json()) == g
+    # A game saved with missions from files reloads from its save, the folder unnamed.
+    assert from_json(g.to_json()) == g and str(tmp_path) not in g.to_json()
 
 
-def test_fight_game_with_missions_built_in_code_needs_them_to_reload():
+def test_fight_game_with_missions_built_in_code_reloads_from_its_save_alone():
+    """A save keeps the missions' ids and effects: it needs no folder and no book to load."""
     g = fight(["NE5"])
-    with pytest.raises(GameSetupError, match="missions=book"):
-        from_json(g.to_json())
-    assert from_json(g.to_json(), missions=g.book) == g
+    saved = json.loads(g.to_json())["missions"]
+    assert "directory" not in saved and set(saved) == {"ids", "effects", "digest"}
+    again = from_json(g.to_json())
+    assert again == g and [m.id for m in again.book] == [m.id for m in g.book]
+    assert [m.effect for m in again.book] == [m.effect for m in g.book]
+    assert from_json(g.to_json(), missions=g.book).book is g.book  # same effects: its texts
+
+
+def test_a_save_of_the_first_kind_loads_while_its_folder_is_gone(tmp_path):
+    """Saved with a folder that no longer exists (the site moved): the site's missions with
+    the same ids play on; missions with other ids are refused, naming the folder."""
+    g = new_game("gong-fight", players=3, seed=2)
+    data = json.loads(g.to_json())
+    data["missions"] = {"directory": str(tmp_path / "gone"), "ids": [m.id for m in g.book]}
+    assert from_json(json.dumps(data)) == g  # the bundled missions have those ids
+    data["missions"]["ids"] = ["no-such-mission"]
+    with pytest.raises(GameSetupError, match="gone") as refused:
+        from_json(json.dumps(data))
+    assert refused.value.code == "missions"
+
+
+def test_an_edited_mission_text_never_breaks_a_running_game():
+    g = fight(["NE5"])
+    text = g.to_json()
+    edited = book()
+    for mission in edited:
+        object.__setattr__(mission, "text", {"en": "Reworded."})
+    again = from_json(text, missions=edited)
+    assert again.book is edited and again.to_act() == g.to_act()
 
 
 def test_fight_mission_book_needs_every_kind():
