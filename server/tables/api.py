@@ -15,6 +15,7 @@ networks of the proxies whose X-Forwarded-For is believed; none by default), `GO
 
 from __future__ import annotations
 
+import dataclasses
 import ipaddress
 import json
 import math
@@ -106,7 +107,9 @@ class Tables:
                     store = self._store or store_from_env(
                         self.instance_path, self.environ, state_format=STATE_FORMAT
                     )
-                    self._service = TableService(store, self.settings)
+                    book = current_app.extensions["gong"].book  # the site's own missions
+                    settings = dataclasses.replace(self.settings, missions=book)
+                    self._service = TableService(store, settings)
         return self._service
 
 

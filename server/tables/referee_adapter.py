@@ -102,18 +102,29 @@ def start(
     seed: int,
     options: Mapping[str, Any],
     deck: list[str] | None = None,
+    missions: Any = None,
 ) -> Game:
-    """A new game; SetupError (with the referee's reason) if it cannot be set up."""
-    keywords = {} if deck is None else {"deck": deck}
+    """A new game; SetupError (with the referee's reason) if it cannot be set up. A game that
+    plays missions (FIGHT) plays `missions`, the site's book, when given."""
+    keywords: dict[str, Any] = {} if deck is None else {"deck": deck}
+    if takes_missions(name) and missions is not None:
+        keywords["missions"] = missions
     try:
         return new_game(name, players=players, seed=seed, options=dict(options), **keywords)
     except GameSetupError as exc:
         raise SetupError(str(exc), exc.code, exc.params) from None
 
 
-def load(text: str) -> Game:
+def takes_missions(name: str) -> bool:
+    """Whether a game plays missions (FIGHT), so takes the site's book."""
+    return name in GAMES and "missions" in GAMES[name].keywords
+
+
+def load(text: str, missions: Any = None) -> Game:
+    """A saved game; `missions` (the site's book, only for a game that `takes_missions`) is
+    taken when its saved missions are the same ones."""
     try:
-        return from_json(text)
+        return from_json(text) if missions is None else from_json(text, missions=missions)
     except (GameSetupError, KeyError, TypeError, ValueError) as exc:
         raise SavedGameError(str(exc)) from None
 
@@ -170,6 +181,7 @@ def replay_views(game: Game, deck: list[str] | None = None) -> list[dict[str, An
     """What a spectator saw after the deal and after each action of `game`, replayed from its
     seed and log (`deck`: the stacked deck it was dealt from, if any)."""
     keywords = {} if deck is None else {"deck": deck}
+    keywords.update(game.setup_keywords())
     try:
         again = new_game(
             game.name, players=game.players, seed=game.seed, options=dict(game.options),

@@ -105,6 +105,9 @@ class Settings:
     max_open: int = 10_000
     testing: bool = False
     """Accept "seed" and "deck" at creation (deterministic tests; never in production)."""
+    missions: Any = None
+    """The site's mission book: FIGHT tables play its missions, the ones their pages show
+    (None: the bundled missions)."""
 
 
 def clean_name(value: Any, field_name: str = "name") -> str:
@@ -192,7 +195,7 @@ class Table:
     changes are made in place and written with `record()` at the next version.
     """
 
-    def __init__(self, table_id: str, record: TableRecord) -> None:
+    def __init__(self, table_id: str, record: TableRecord, missions: Any = None) -> None:
         self.id = table_id
         self.loaded = record
         self.version = record.version
@@ -202,7 +205,8 @@ class Table:
         if self._problems:
             raise TableFormatError(table_id, self._problems)
         try:
-            self.game = referee.load(record.state)
+            book = missions if referee.takes_missions(self.meta["game"]) else None
+            self.game = referee.load(record.state, book)
         except referee.SavedGameError as exc:
             raise TableFormatError(table_id, f"its game cannot be read ({exc})") from None
         if self.game.players != len(self.seats) or len(self.meta["moves"]) != (len(self.game.log)):
@@ -360,7 +364,7 @@ class TableService:
             record = self.store.load(canonical)
             if record is None:
                 raise self._unknown(canonical)
-            return Table(canonical, record)
+            return Table(canonical, record, self.settings.missions)
         except TableFormatError as exc:
             raise TableError(
                 410,
@@ -517,7 +521,12 @@ class TableService:
     def _open(self, asked: dict[str, Any], creator: str, series: dict[str, Any]) -> Table:
         try:
             game = referee.start(
-                asked["game"], asked["players"], asked["seed"], asked["options"], asked["deck"]
+                asked["game"],
+                asked["players"],
+                asked["seed"],
+                asked["options"],
+                asked["deck"],
+                missions=self.settings.missions,
             )
         except referee.SetupError as exc:
             # The referee's own code and params say exactly what was wrong.
@@ -567,7 +576,7 @@ class TableService:
             seats=seats,
             meta=meta,
         )
-        table = Table("", record)
+        table = Table("", record, self.settings.missions)
         if all(s["taken"] for s in seats):  # one phone passed around: play at once
             self._start(table, bump=False)
             record = table.record()
@@ -587,7 +596,7 @@ class TableService:
                 ) from None
         else:
             raise TableError(503, "busy", "No table could be made: try again.")
-        return Table(table_id, record)
+        return Table(table_id, record, self.settings.missions)
 
     # -- seats ----------------------------------------------------------------------------
 

@@ -170,3 +170,35 @@ def test_pass_mode_answers_for_the_player_whose_turn_it_is_before_a_gong_caller(
             moves = [a for a in table.game.legal_actions(seat) if a.verb != "gong"]
             service.act(table.id, creator, seat, str(moves[0]), table.version)
     raise AssertionError("no deal let a player call GONG during the other's turn")
+
+
+def test_a_fight_table_plays_the_sites_missions_and_loads_after_they_move(tmp_path, monkeypatch):
+    """The site's own mission book is the table's; its save names no folder, so the table
+    loads on after the missions move to another folder (a redeploy), and a reworded text
+    never breaks it."""
+    import shutil
+
+    from gong.missions import BUNDLED_MISSIONS
+
+    from .helpers import look, make_app, new_table, sit
+
+    monkeypatch.setenv("GONG_INSTANCE", str(tmp_path / "instance"))
+    first = tmp_path / "release-1" / "missions"
+    shutil.copytree(BUNDLED_MISSIONS, first)
+    app = make_app(GONG_MISSIONS=str(first))
+    api = app.test_client()
+    made = new_table(api, game="gong-fight", players=2, bots={"1": "easy"}, seed=4)
+    secret = sit(api, made["id"], 0, "Zoe")["secret"]
+    before = look(api, made["id"], secret)
+    table = app.extensions["gong_tables"].service.load(made["id"])
+    assert table.game.book is app.extensions["gong"].book
+    assert str(first) not in table.loaded.state
+
+    second = tmp_path / "release-2" / "missions"
+    shutil.copytree(first, second)
+    shutil.rmtree(tmp_path / "release-1")
+    reworded = second / "lang" / "fr.yaml"
+    reworded.write_text(reworded.read_text().replace("Donne", "Offre", 1))
+    moved = make_app(GONG_MISSIONS=str(second)).test_client()
+    after = look(moved, made["id"], secret)
+    assert after["version"] == before["version"] and after["legal"] == before["legal"]
