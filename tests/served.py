@@ -5,14 +5,18 @@ import tests)."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 # Headless chromium as a container runs it: no sandbox, no GPU, nothing fetched behind the
 # page's back that could slow or disturb a test.
@@ -60,3 +64,33 @@ def wait_until_up(proc: subprocess.Popen, base: str, path: str = "/healthz") -> 
         except OSError:
             time.sleep(0.1)
     raise AssertionError("gong serve did not answer within 30 s")
+
+
+def stop(proc: subprocess.Popen | None) -> None:
+    """Stop a served site as its host would (SIGTERM), killing it only if it hangs."""
+    if proc is not None and proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def json_call(
+    base: str, method: str, path: str, body: Any = None, secret: str | None = None
+) -> tuple[int, Any]:
+    """A JSON API call to a served site: the status and the decoded answer."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, method=method)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    if secret:
+        request.add_header("Authorization", f"Bearer {secret}")
+    try:
+        with urllib.request.urlopen(request, timeout=20) as response:
+            raw = response.read()
+            return response.status, json.loads(raw) if raw else None
+    except urllib.error.HTTPError as error:
+        raw = error.read()
+        return error.code, json.loads(raw) if raw else None

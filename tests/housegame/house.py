@@ -7,10 +7,8 @@ a module of its own in the instance folder, which is importable)."""
 from __future__ import annotations
 
 import http.cookiejar
-import json
 import os
 import re
-import signal
 import subprocess
 import urllib.error
 import urllib.parse
@@ -19,7 +17,7 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
-from ..served import free_port, gong_command, server_env, wait_until_up
+from ..served import free_port, gong_command, json_call, server_env, stop, wait_until_up
 
 GAME_DIR = Path(__file__).resolve().parent.parent / "referee"
 """Where the game's module lives (nothing is copied from there)."""
@@ -108,13 +106,7 @@ class Server:
         return self
 
     def __exit__(self, *_: object) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop(self.proc)
         if self.proc is not None and self.proc.stderr is not None:
             self.proc.stderr.close()
 
@@ -122,19 +114,7 @@ class Server:
         self, method: str, path: str, body: Any = None, secret: str | None = None
     ) -> tuple[int, Any]:
         """A JSON API call: the status and the decoded answer."""
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method)
-        if data is not None:
-            request.add_header("Content-Type", "application/json")
-        if secret:
-            request.add_header("Authorization", f"Bearer {secret}")
-        try:
-            with urllib.request.urlopen(request, timeout=20) as response:
-                raw = response.read()
-                return response.status, json.loads(raw) if raw else None
-        except urllib.error.HTTPError as error:
-            raw = error.read()
-            return error.code, json.loads(raw) if raw else None
+        return json_call(self.base, method, path, body, secret)
 
     def page(self, path: str, form: dict[str, str] | None = None) -> tuple[int, str, str]:
         """A page as a browser gets it (cookies kept, redirects not followed): the status,

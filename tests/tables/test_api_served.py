@@ -4,12 +4,8 @@ the game played on to its end."""
 
 from __future__ import annotations
 
-import json
-import signal
 import subprocess
 import threading
-import urllib.error
-import urllib.request
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from ..served import free_port, gong_command, server_env, wait_until_up
+from ..served import free_port, gong_command, json_call, server_env, stop, wait_until_up
 
 
 class Server:
@@ -40,13 +36,7 @@ class Server:
         wait_until_up(self.proc, self.base, "/api/games")
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop(self.proc)
 
     def restart(self) -> None:
         self.stop()
@@ -55,19 +45,8 @@ class Server:
     def call(
         self, method: str, path: str, body: Any = None, secret: str | None = None
     ) -> tuple[int, Any]:
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method)
-        if data is not None:
-            request.add_header("Content-Type", "application/json")
-        if secret:
-            request.add_header("Authorization", f"Bearer {secret}")
-        try:
-            with urllib.request.urlopen(request, timeout=20) as response:
-                raw = response.read()
-                return response.status, json.loads(raw) if raw else None
-        except urllib.error.HTTPError as error:
-            raw = error.read()
-            return error.code, json.loads(raw) if raw else None
+        """A JSON API call: the status and the decoded answer."""
+        return json_call(self.base, method, path, body, secret)
 
 
 @pytest.fixture(params=["sqlite", "redis"])
