@@ -198,7 +198,9 @@ def render_view(
     players = view["players"]
     pile = f", draw pile {view['draw_pile']}" if "draw_pile" in view else ""  # not every game
     lines = [
-        f"turn {view['turn']}: {name(view['current'])} to play{pile}",
+        f"turn {view['turn']}: "
+        + ("the game is over" if view.get("outcome") else f"{name(view['current'])} to play")
+        + pile,
         "cards in hand: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(view["hand_counts"])),
     ]
     if view.get("joker"):

@@ -248,8 +248,10 @@ def format_summary(s: dict[str, Any]) -> str:
             f"{', '.join(map(str, e['seats']))}): {e['win_rate']:.1%}"
             for kind, e in s["win_rate_by_bot"].items()
         ),
-        f"jokers played: {s['jokers_played']} ({s['jokers_played'] / games:.2f} per game)",
     ]
+    if "jokers_played" in s["counters"]:  # only the GONG variants play GONG JOKERs
+        jokers = s["jokers_played"]
+        lines.append(f"jokers played: {jokers} ({jokers / games:.2f} per game)")
     if "gong_penalties" in s["counters"]:  # only LINK has the GONG call
         pen = s["gong_penalties"]
         lines.append(f"GONG penalties: {pen} ({pen / games:.2f} per game)")

@@ -117,6 +117,12 @@ def test_simulate_text_output():
     assert run("simulate", *args, "--bots", "random,greedy").stdout == out
 
 
+def test_simulate_names_jokers_only_for_games_that_play_them():
+    result = run("simulate", "go-fish", "--players", "3", "--games", "5", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "jokers played" not in result.stdout and "go-fish: 5 games" in result.stdout
+
+
 def test_simulate_options_reach_the_games():
     s = simulate_json(
         "gong-link",
@@ -336,6 +342,8 @@ def test_play_every_variant_to_the_end_against_random_bots(variant):
     )
     assert result.exit_code == 0, result.output
     assert "You are seat 1." in result.stdout and "Game over after " in result.stdout
+    last_view = result.stdout.rsplit("\nturn ", 1)[-1]  # shown with the end
+    assert re.match(r"\d+: the game is over", last_view), last_view[:80]
 
 
 def test_play_explains_refused_and_unreadable_actions():
