@@ -563,7 +563,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
     acting = reader is not None and reader in answer["to_act"]
     my_turn = acting and reader == answer["current"]
     spec = referee_adapter.spec(table.meta["game"])
-    hand = [show.card(code, g.lang, spec.deck) for code in view.get("hand", [])]
+    hand = [show.card(code, g.lang, spec.deck, spec.name) for code in view.get("hand", [])]
     pieces = show.move_pieces(answer["actions"], spec.table.get("asks", ()))
     piles = spec.table.get("piles", {})
     top = read_view(view, piles["top"]) if "top" in piles else None
@@ -601,8 +601,8 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
             for action in pieces["plain"]
         ],
         asks=[(code, _ask_label(code, pieces, spec)) for code in pieces["asks"]],
-        top=show.card(top, g.lang, spec.deck) if top else None,
-        shown_card=show.card(shown_card, g.lang, spec.deck) if shown_card else None,
+        top=show.card(top, g.lang, spec.deck, spec.name) if top else None,
+        shown_card=show.card(shown_card, g.lang, spec.deck, spec.name) if shown_card else None,
         mission=_mission(view),
         current_name=table.name_of(current, g.lang) if current is not None else "",
         view=view,
@@ -622,7 +622,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         winner_names=", ".join(
             table.name_of(w, g.lang) for w in (outcome or {}).get("winners", [])
         ),
-        card=lambda code: show.card(code, g.lang, spec.deck),
+        card=lambda code: show.card(code, g.lang, spec.deck, spec.name),
         board=_board_lines(view, spec),
         played=_played(view, table, spec),
         ask_label=t("ask_rank" if pieces["asks_rank"] else "ask_for"),
@@ -664,7 +664,7 @@ def _played(view: dict[str, Any], table: Table, spec: Any) -> dict[str, Any] | N
     if not cards or by is None:
         return None
     return {
-        "cards": [show.card(code, g.lang, spec.deck) for code in cards],
+        "cards": [show.card(code, g.lang, spec.deck, spec.name) for code in cards],
         "by": t("on_table", name=table.name_of(by, g.lang)),
     }
 
@@ -709,7 +709,7 @@ def _ask_label(code: str, pieces: dict[str, Any], spec: Any) -> str:
     for a card."""
     if pieces["asks_rank"]:
         return show.rank_label(code, g.lang)
-    return show.card(code, g.lang, spec.deck)["label"]
+    return show.card(code, g.lang, spec.deck, spec.name)["label"]
 
 
 def read_view(view: dict[str, Any], path: str) -> Any:
@@ -964,11 +964,11 @@ def replay(table_id: str) -> Response:
         game=game_info,
         seats=_seat_rows(table, answer, None),
         view=view,
-        top=show.card(top, g.lang, spec.deck) if top else None,
+        top=show.card(top, g.lang, spec.deck, spec.name) if top else None,
         mission=_mission(view),
         step=step,
         steps=len(log),
         events=events,
-        card=lambda code: show.card(code, g.lang, spec.deck),
+        card=lambda code: show.card(code, g.lang, spec.deck, spec.name),
         link=lambda n: url_for("tables_pages.replay", table_id=table_id, step=n),
     )

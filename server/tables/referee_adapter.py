@@ -319,6 +319,14 @@ def history_words(lang: str) -> dict[str, str]:
     return {**_WORDS["en"], **_WORDS.get(lang, {})}
 
 
+def game_words(game: str | None, lang: str) -> dict[str, str]:
+    """The words a game's own deck names on its faces (its catalog's `words`), in `lang`,
+    English where the game has none in `lang`."""
+    english = game_texts(game, DEFAULT_LANGUAGE).get("words") or {}
+    own = game_texts(game, lang).get("words") or {}
+    return {str(k): str(v) for k, v in {**english, **own}.items()}
+
+
 def card_word(code: str, lang: str, game: str | None = None) -> str:
     """A card as the history names it: "Q♠", "joker", "green 7", "NEBULA 5", from the face
     its deck gives it (`game`'s deck; without one, the deck of any registered game that has
@@ -329,7 +337,8 @@ def card_word(code: str, lang: str, game: str | None = None) -> str:
     for deck in decks:
         if deck.has(code):
             name = deck.face(code).name
-            return render_face(name, history_words(lang)) if "{" in name else name
+            said = {**history_words(lang), **game_words(game, lang)}
+            return render_face(name, said) if "{" in name else name
     return code
 
 

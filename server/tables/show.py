@@ -12,19 +12,20 @@ from typing import Any
 from gong.cards import Gem
 from gong.decks import Deck, render
 from gong.i18n import gem_name
-from server.tables.referee_adapter import history_words, rank_word
+from server.tables.referee_adapter import game_words, history_words, rank_word
 
 # Verbs that take picked cards, in the order their buttons appear (others follow by name).
 CARD_VERBS = ("play", "lay", "give", "joker", "counter")
 
 
-def words(lang: str) -> dict[str, str]:
-    """The words a card face names (`{gem_ICE}`, `{joker}`, `{G}`) in `lang`."""
+def words(lang: str, game: str | None = None) -> dict[str, str]:
+    """The words a card face names (`{gem_ICE}`, `{joker}`, `{G}`) in `lang`, and those of
+    `game`'s own deck (its catalog's `words`)."""
     found = {f"gem_{gem.name}": gem_name(gem, lang) for gem in Gem}
-    return {**found, **history_words(lang)}
+    return {**found, **history_words(lang), **game_words(game, lang)}
 
 
-def card(code: str, lang: str, deck: Deck) -> dict[str, Any]:
+def card(code: str, lang: str, deck: Deck, game: str | None = None) -> dict[str, Any]:
     """One card as the page draws it, from its deck's face: its look, the big sign, the
     corner, the line under the sign, and how it is said. A code that is no card of the deck
     is drawn as its code."""
@@ -35,7 +36,7 @@ def card(code: str, lang: str, deck: Deck) -> dict[str, Any]:
             "code": code, "look": "other", "big": code, "top": "", "low": "", "name": code,
             "label": code,
         }  # fmt: skip
-    said = words(lang)
+    said = words(lang, game)
     return {
         "code": face.code,
         "look": face.look,

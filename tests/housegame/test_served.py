@@ -290,6 +290,10 @@ def test_the_french_history_ends_with_the_games_own_french_reason(served):
     _, watched = served.call("GET", f"{path}?lang=fr")
     ended = [e["text"] for e in watched["events"] if e["code"] == "ended"]
     assert "les mains sont vides" in ended[0].lower()
+    # Its cards are named in the game's own French words ("rouge 1", "noir 2").
+    played = [e["text"] for e in watched["events"] if e["code"] == "played"]
+    assert played and all(re.search(r"\b(rouge|noir) [1-3]\b", t) for t in played), played
+    assert not any(re.search(r"\b(red|black) [1-3]\b", t) for t in played), played
 
 
 # --- GAMES in the instance's config.py --------------------------------------------------------

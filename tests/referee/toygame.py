@@ -221,7 +221,8 @@ def greedy_highest(bot: Any, game: ToyGame, seat: int, acts: list[Action]) -> Ac
 
 
 def _face(i: int, colour: str, number: int) -> CardFace:
-    code, word = f"{colour}{number}", COLOURS[colour]
+    # Its colour is a word of the game's catalog (`words`), so each language says it.
+    code, word = f"{colour}{number}", "{toy_" + colour + "}"
     look = "s-red" if colour == "R" else "s-black"
     return CardFace(code, {"colour": colour, "number": number}, i, look, str(number), colour,
                     "", f"{word} {number}")  # fmt: skip
@@ -257,6 +258,7 @@ TEXTS = {
         "reason_turn_limit": "The turn limit was reached: the most tricks so far won.",
         "toy_trick_of": "Trick {n} of {of}",
         "toy_tricks": "tricks: {n}",
+        "words": {"toy_R": "red", "toy_B": "black"},
         "no_must_follow": "Follow the colour led: you hold a card of it.",
     },
     "fr": {  # opt_ties and no_must_follow left out on purpose: they read in English
@@ -269,6 +271,7 @@ TEXTS = {
         "reason_turn_limit": "Le nombre de tours maximum est atteint : le plus de plis l'emporte.",
         "toy_trick_of": "Pli {n} sur {of}",
         "toy_tricks": "plis : {n}",
+        "words": {"toy_R": "rouge", "toy_B": "noir"},
     },
 }
 """Its page texts (a house game brings its own): the title, the options a /play page shows,
