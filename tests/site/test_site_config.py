@@ -38,6 +38,7 @@ import sys, time
 from pathlib import Path
 from server.secret import ensure_secret_file
 go = Path(sys.argv[2])
+Path(sys.argv[3]).touch()  # at the line
 while not go.exists():
     time.sleep(0.001)
 print(ensure_secret_file(Path(sys.argv[1])))
@@ -46,13 +47,20 @@ print(ensure_secret_file(Path(sys.argv[1])))
 
 def test_processes_racing_to_create_the_key_all_get_the_same_one(tmp_path: Path) -> None:
     instance, go = tmp_path / "instance", tmp_path / "go"
+    ready = [tmp_path / f"ready-{i}" for i in range(8)]
     racers = [
         subprocess.Popen(
-            [sys.executable, "-c", RACER, str(instance), str(go)], stdout=subprocess.PIPE, text=True
+            [sys.executable, "-c", RACER, str(instance), str(go), str(mark)],
+            stdout=subprocess.PIPE,
+            text=True,
         )
-        for _ in range(8)
+        for mark in ready
     ]
-    time.sleep(0.5)  # let them all start and wait at the line
+    deadline = time.monotonic() + 60
+    while not all(mark.exists() for mark in ready):  # every racer waits at the line
+        assert time.monotonic() < deadline, "the racers did not start"
+        assert all(racer.poll() is None for racer in racers), "a racer died before the start"
+        time.sleep(0.01)
     go.touch()
     keys = {racer.communicate(timeout=60)[0].strip() for racer in racers}
     assert all(racer.returncode == 0 for racer in racers)
