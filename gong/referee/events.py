@@ -211,6 +211,19 @@ def texts_of(game: str | None) -> Mapping[str, tuple[str, str | None]]:
     return {**TEXTS, **merged} if merged else TEXTS
 
 
+def _texts_of_code(code: str, game: str | None) -> tuple[str, str | None]:
+    """One code's English texts, found without merging tables (every event of a table's
+    history is rendered on each answer)."""
+    from gong.referee.registry import GAMES
+
+    spec = GAMES.get(game) if game is not None else None
+    if spec is not None and code in spec.events:
+        return spec.events[code]
+    if code in TEXTS:
+        return TEXTS[code]
+    return texts_of(game).get(code, (code, None))
+
+
 def reason_text(reason: str, game: str | None = None) -> str:
     """The English words of a reason to end (its code where no game says it)."""
     from gong.referee.registry import GAMES
@@ -227,7 +240,7 @@ def render(
     """The English text of one event (as `game.events(seat)` gives it); `name` names a seat
     (a face may say "you"); `game` the game whose own event texts it may be."""
     code, params = event["code"], dict(event["params"])
-    full, hidden = texts_of(game).get(code, (code, None))
+    full, hidden = _texts_of_code(code, game)
     known = {k: v for k, v in params.items()}
     for key in _SEATS:
         if isinstance(known.get(key), int):

@@ -452,16 +452,14 @@ def _seat_rows(table: Table, answer: dict[str, Any], me: int | None) -> list[dic
     scores = outcome.get("scores") or []
     # What the game's spec shows of each seat beside its cards (`table["seat"]`): families
     # laid down, the match's totals, books, who has announced their last card.
-    where = referee_adapter.spec(table.meta["game"]).table.get("seat", {})
+    layout = referee_adapter.spec(table.meta["game"]).table
+    where = layout.get("seat", {})
     per_seat = {key: read_view(view, path) or [] for key, path in where.items()}
     families, totals = per_seat.get("families", []), per_seat.get("total", [])
     books, last_card = per_seat.get("books", []), per_seat.get("last_card", [])
     # A game's own per-seat counts, each in its own words (`table["counters"]`: a text key
     # with {n}, and where the list of counts is in the view).
-    counters = [
-        (key, read_view(view, path) or [])
-        for key, path in referee_adapter.spec(table.meta["game"]).table.get("counters", ())
-    ]
+    counters = [(key, read_view(view, path) or []) for key, path in layout.get("counters", ())]
     rows = []
     for seat in answer["seats"]:
         s = seat["seat"]

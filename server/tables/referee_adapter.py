@@ -206,9 +206,6 @@ def events(game: Game, seat: int | None) -> list[dict[str, Any]]:
     ]
 
 
-# The one event text of this module, in English; the other languages come from their files
-# (`HISTORY_TEXTS`): an end whose reason a language has no words for.
-_TEXTS: dict[str, dict[str, str]] = {"en": {"ended": "The game is over. Won by {winners}."}}
 _AND = {"en": " and "}
 
 ENGLISH_TEXTS: dict[str, tuple[str, str | None]] = {
@@ -413,7 +410,7 @@ def render(
 
 
 HISTORY_TEXTS = Path(__file__).resolve().parent.parent / "content" / "texts" / "history"
-"""One file per language besides English: `and`, `quotes`, `adapter`, `events`, `reasons`,
+"""One file per language besides English: `and`, `quotes`, `events`, `reasons`,
 `words`, and the service's own `table` lines and `errors`."""
 
 FILED_TEXTS: dict[str, Mapping[str, Any]] = {}
@@ -429,14 +426,12 @@ def _load_history_texts(directory: Path = HISTORY_TEXTS) -> None:
         try:
             data = load_yaml(path)
             events = {code: (full, hidden) for code, (full, hidden) in data["events"].items()}
-            adapter = {key: str(text) for key, text in data["adapter"].items()}
             reasons = {key: str(text) for key, text in data["reasons"].items()}
             joiner = str(data["and"])
         except (YamlSourceError, KeyError, TypeError, ValueError, AttributeError) as problem:
             logging.getLogger(__name__).warning("history texts %s left out: %s", path, problem)
             continue
         FILED_TEXTS[lang] = data
-        _TEXTS.setdefault(lang, adapter)
         _AND.setdefault(lang, joiner)
         EVENT_TEXTS.setdefault(lang, events)
         REASON_TEXTS.setdefault(lang, reasons)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-import signal
 import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -17,7 +16,7 @@ from flask.testing import FlaskClient
 from gong.missions import MissionBook, load_missions
 from server import create_app
 
-from ..served import free_port, gong_command, server_env, wait_until_up
+from ..served import free_port, gong_command, server_env, stop, wait_until_up
 
 TEST_KEY = "a-test-secret-key-never-used-in-production"
 PERMALINK = re.compile(r'href="/m/([a-z0-9-]+)"')
@@ -68,13 +67,7 @@ def served(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen]]:
         wait_until_up(proc, base)
         yield base, proc
     finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        stop(proc)
 
 
 def children(pid: int) -> list[int]:

@@ -32,7 +32,6 @@ def test_a_filed_language_has_every_event_with_the_same_placeholders(lang):
         assert placeholders(mine[0]) == placeholders(full), f"{lang}: event {code}"
         assert placeholders(mine[1]) == placeholders(hidden), f"{lang}: hidden event {code}"
     assert set(adapter.REASON_TEXTS["fr"]) <= set(adapter.REASON_TEXTS[lang])
-    assert set(adapter._TEXTS["en"]) == set(adapter._TEXTS[lang])
     # A form of a word for one event ("not_held_rank:rank_A") is a language's own choice.
     needed = {word for word in adapter._WORDS["fr"] if ":" not in word}
     assert needed <= set(adapter._WORDS[lang]), (
@@ -51,11 +50,10 @@ def test_a_filed_language_renders_its_own_words(lang):
 def test_a_broken_file_is_left_out_and_the_rest_still_load(tmp_path, monkeypatch):
     (tmp_path / "xx.yaml").write_text("events: [not, a, mapping\n", encoding="utf-8")
     (tmp_path / "yy.yaml").write_text(
-        'and: " & "\nadapter: {action: "{Player}: {action}."}\n'
-        'events: {passed: ["{Player} passe (yy).", null]}\nreasons: {}\n',
+        'and: " & "\nevents: {passed: ["{Player} passe (yy).", null]}\nreasons: {}\n',
         encoding="utf-8",
     )
-    for table in ("_TEXTS", "_AND", "EVENT_TEXTS", "REASON_TEXTS"):
+    for table in ("_AND", "EVENT_TEXTS", "REASON_TEXTS"):
         monkeypatch.setattr(adapter, table, dict(getattr(adapter, table)))
     adapter._load_history_texts(tmp_path)
     assert "xx" not in adapter.EVENT_TEXTS
