@@ -1,4 +1,5 @@
-"""The GONG deck (RULES.md §1): 9 galaxy families of 6 gem cards, plus 2 GONG JOKERs.
+"""The GONG deck (server/content/rules/en/index.md#the-cards): 9 galaxy families of 6 gem cards,
+plus 2 GONG JOKERs.
 
 A card is a small frozen value with one canonical text form, its code, and a parser for it:
 
@@ -75,7 +76,8 @@ class Gem(Enum):
 
 
 class Kind(Enum):
-    """The mission kind a numbered card's QR code opens (RULES.md §1)."""
+    """The mission kind a numbered card's QR code opens
+    (server/content/rules/en/fight.md#your-turn)."""
 
     FIGHT = "fight"
     MALUS = "malus"
@@ -130,7 +132,8 @@ class Card:
 
     @property
     def kind(self) -> Kind:
-        """The mission kind; a joker carries no mission (RULES.md §1)."""
+        """The mission kind; a joker carries no mission
+        (server/content/rules/en/jokers.md#good-to-know)."""
         if self.family is None:
             raise ValueError(f"{self.code} is a joker: it carries no mission")
         return Kind.of_number(self.number)

@@ -1,5 +1,6 @@
 """The decks of the classic seed games: the standard 52 cards plus jokers (Go Fish, Jokers Go
-Boom, RULES.md §6-7) and Gang of Four's 64 cards (RULES.md §8).
+Boom: server/content/rules/en/go-fish.md#the-cards, server/content/rules/en/go-boom.md#the-cards)
+and Gang of Four's 64 cards (server/content/rules/en/gang-of-four.md#the-cards).
 
 Like the GONG deck in `gong.cards`, a card is a small frozen value with one canonical code and
 a parser that accepts any letter case.
@@ -17,7 +18,8 @@ spades), jokers last: a hand then shows its Go Fish books and Go Boom ranks side
 
 Gang of Four cards: the colour (`G` green, `Y` yellow, `R` red) then the number 1-10, each
 twice in the deck; `M1` the multicoloured 1, `PG` and `PY` the phoenixes, `DR` the dragon.
-They sort in the order of RULES.md §8, weakest single first: G1 Y1 R1 M1 G2 … R10 PG PY DR.
+They sort in the order of server/content/rules/en/gang-of-four.md#the-cards, weakest single
+first: G1 Y1 R1 M1 G2 … R10 PG PY DR.
 
 >>> [str(c) for c in sorted(parse_gof_cards("dr r10 m1 g1 py y1 r1 pg"))]
 ['G1', 'Y1', 'R1', 'M1', 'R10', 'PG', 'PY', 'DR']
@@ -77,7 +79,8 @@ _SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
 
 
 class Rank(IntEnum):
-    """The thirteen ranks; the value orders them, 2 low to ace high (RULES.md §7)."""
+    """The thirteen ranks; the value orders them, 2 low to ace high
+    (server/content/rules/en/go-boom.md#the-cards)."""
 
     TWO = 2
     THREE = 3
@@ -263,7 +266,8 @@ _COLOUR_STRENGTH = {colour: i for i, colour in enumerate(GofColour)}
 
 
 def _gof_codes() -> tuple[str, ...]:
-    """Every distinct card code in the canonical order of RULES.md §8."""
+    """Every distinct card code in the canonical order of
+    server/content/rules/en/gang-of-four.md#the-cards."""
     codes = ["G1", "Y1", "R1", "M1"]
     codes += [f"{c}{n}" for n in range(2, 11) for c in "GYR"]
     return (*codes, "PG", "PY", "DR")

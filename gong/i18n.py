@@ -156,7 +156,8 @@ class KindStyle:
     frame and mission cards. One record, so the site and the printer never disagree."""
 
     fill: str
-    """The kind's colour (RULES.md §1): fight yellow, malus red, bonus blue."""
+    """The kind's colour: fight yellow, malus red, bonus blue
+    (server/content/rules/en/fight.md#your-turn)."""
     dark: str
     """A dark shade of it, for text and marks on white."""
     on_fill: str

@@ -3,19 +3,26 @@
 The pages live in `server/content/rules/<lang>/<slug>.md`. The subset is all they need:
 
 - the first line is `# Title`;
-- `## Heading` lines;
+- `## Heading {#id}` lines: every section has an id, short lowercase English words joined by
+  `-` (`{#your-turn}`), the same ids in the same order in every language, so a link such as
+  `/rules/link#your-turn` or a citation such as `server/content/rules/en/link.md#your-turn`
+  reaches the same section whatever the language; the id becomes the heading's `id` and its
+  `{#id}` is never shown;
 - paragraphs separated by blank lines (lines of one paragraph are joined);
 - `- ` bullet lists (an indented line continues the item above it);
 - `**bold**` inside any text.
 
 Everything is HTML-escaped first, so a page can never inject markup. Anything outside the
-subset that looks like Markdown structure (`###`, a second `# Title`, an unclosed `**`) is an
-error naming the file and line, so a typo fails the start of the site instead of showing up
-garbled on a phone.
+subset that looks like Markdown structure (`###`, a second `# Title`, an unclosed `**`, a
+heading without its id, a malformed or repeated id) is an error naming the file and line, so a
+typo fails the start of the site instead of showing up garbled on a phone.
 
 >>> page = render_markdown("# Jokers\\n\\nSwap **hands** <now>.", "jokers.md")
 >>> page.title, page.html
 ('Jokers', '<p>Swap <strong>hands</strong> &lt;now&gt;.</p>')
+>>> page = render_markdown("# Jokers\\n\\n## Swap hands {#swap-hands}\\n\\nSwap.", "jokers.md")
+>>> page.html, page.ids
+('<h2 id="swap-hands">Swap hands</h2>\\n<p>Swap.</p>', ('swap-hands',))
 """
 
 from __future__ import annotations
@@ -33,6 +40,10 @@ RULE_SLUGS += ("go-fish", "go-boom", "gang-of-four")  # the classic games GONG d
 """`index` is the /rules overview; the others are /rules/<slug>, in menu order."""
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+_HEADING_ID = re.compile(r"\s\{#([^{}]*)\}$")
+_ID = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+ID_MAX = 32
+"""The longest section id, in characters: ids are short."""
 
 
 class RulesFormatError(ValueError):
@@ -49,6 +60,8 @@ class RulesPage:
     title: str
     html: str
     """The body after the title, as safe HTML."""
+    ids: tuple[str, ...] = ()
+    """The sections' ids, in page order."""
 
 
 def _inline(text: str, source: str, line: int) -> str:
@@ -58,16 +71,38 @@ def _inline(text: str, source: str, line: int) -> str:
     return html
 
 
+def _heading(text: str, source: str, line: int) -> tuple[str, str]:
+    """A `## ` line's text split into its heading and its id; `RulesFormatError` if it has
+    no valid id."""
+    found = _HEADING_ID.search(text)
+    if found is None:
+        hint = "malformed id" if "{#" in text else "a heading needs its id"
+        raise RulesFormatError(source, line, f"{hint}: '## Heading {{#heading-id}}'")
+    anchor, heading = found[1], text[: found.start()].strip()
+    if not _ID.fullmatch(anchor) or len(anchor) > ID_MAX:
+        message = (
+            f"malformed id {{#{anchor}}}: a short id of lowercase English words joined by '-',"
+            f" at most {ID_MAX} characters, like {{#your-turn}}"
+        )
+        raise RulesFormatError(source, line, message)
+    if not heading or "{#" in heading:
+        raise RulesFormatError(source, line, "a heading is '## Heading {#heading-id}'")
+    return heading, anchor
+
+
 def render_markdown(text: str, source: str) -> RulesPage:
     """Render one rules page; `RulesFormatError` names `source` and the line on bad input."""
     lines = text.replace("\r\n", "\n").split("\n")
     first = lines[0].rstrip()
     if not first.startswith("# ") or not first[2:].strip():
         raise RulesFormatError(source, 1, "a rules page starts with its title: '# Title'")
+    if "{#" in first:
+        raise RulesFormatError(source, 1, "the '# Title' has no id: ids are for '## ' headings")
     title = _inline(first[2:].strip(), source, 1)
     blocks: list[str] = []
     paragraph: list[str] = []  # inline HTML of the lines of the open paragraph
     items: list[str] = []  # inline HTML of the items of the open list
+    ids: dict[str, int] = {}  # each section id and the line of its heading
 
     def close() -> None:
         if paragraph:
@@ -91,7 +126,15 @@ def render_markdown(text: str, source: str) -> RulesPage:
                 )
                 raise RulesFormatError(source, number, hint)
             close()
-            blocks.append(f"<h2>{_inline(line[3:].strip(), source, number)}</h2>")
+            heading, anchor = _heading(line[3:].strip(), source, number)
+            if anchor in ids:
+                message = f"the id {{#{anchor}}} is already used on line {ids[anchor]}"
+                raise RulesFormatError(source, number, message)
+            ids[anchor] = number
+            blocks.append(f'<h2 id="{anchor}">{_inline(heading, source, number)}</h2>')
+        elif "{#" in stripped:
+            message = "'{#id}' only ends a heading line: '## Heading {#heading-id}'"
+            raise RulesFormatError(source, number, message)
         elif line.startswith("- "):
             if paragraph:
                 close()
@@ -103,7 +146,7 @@ def render_markdown(text: str, source: str) -> RulesPage:
                 close()
             paragraph.append(_inline(stripped, source, number))
     close()
-    return RulesPage(title, "\n".join(blocks))
+    return RulesPage(title, "\n".join(blocks), tuple(ids))
 
 
 def load_rules(directory: Path = RULES_DIR) -> dict[str, dict[str, RulesPage]]:

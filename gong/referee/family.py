@@ -1,4 +1,5 @@
-"""GONG FAMILY, the collecting game (RULES.md §2 and §4).
+"""GONG FAMILY, the collecting game (server/content/rules/en/family.md, on top of
+server/content/rules/en/index.md#in-every-game).
 
 Ask other players for exact cards of the galaxies you hold and lay down complete galaxies;
 most galaxies wins, a tie going to whoever reached that number first. Actions:

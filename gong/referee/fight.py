@@ -1,4 +1,5 @@
-"""GONG FIGHT, the mission game (RULES.md §2 and §5).
+"""GONG FIGHT, the mission game (server/content/rules/en/fight.md, on top of
+server/content/rules/en/index.md#in-every-game).
 
 On your turn you draw a card; its number picks a mission of its kind (1-2 fight, 3-4 malus,
 5-6 bonus) from the mission files, and the mission's effect is applied step by step exactly

@@ -1,4 +1,5 @@
-"""Gang of Four (RULES.md §8): the whole match, game after game, to the target score.
+"""Gang of Four (server/content/rules/en/gang-of-four.md): the whole match, game after game, to
+the target score.
 
 One game object is the match. Each game deals 16 cards to every player (with three players,
 16 more to a dead hand nobody plays). The first game goes counter-clockwise, the next
@@ -13,7 +14,9 @@ canonical order), ``pass`` (only when answering a play), ``announce`` (with `aut
 off: a player on one card says "Last card!" before the next player acts), ``return G3``.
 Combinations and comparisons live in `gong.referee.gof_combos`.
 
-Where RULES.md says nothing, the referee decides (and the rules pages say so):
+Where the original rules say nothing, the referee decides (and the rules page says so:
+server/content/rules/en/gang-of-four.md#last-card and
+server/content/rules/en/gang-of-four.md#house-rules):
 
 - a barred player (with `auto_announce` off) is skipped: a trick ends when every player still
   in the game has passed, and when the barred player played last, the next player in the
@@ -182,7 +185,8 @@ def _may_hold_gang(held: tuple[int, ...]) -> bool:
 def _same_number_sets(held: tuple[int, ...], table: tuple[int, ...]) -> list[tuple[int, ...]]:
     """The singles, pairs or triples (the table's size) of a hand that beat the table, as
     sorted card indices in canonical order. Within these kinds, card indices compared from
-    the strongest down are the ranking of RULES.md §8 (M1 above R1; the phoenix pair on top).
+    the strongest down are the ranking of server/content/rules/en/gang-of-four.md#special-cards
+    (M1 above R1; the phoenix pair on top).
     """
     size, top_down = len(table), table[::-1]
     if size == 1:

@@ -1,5 +1,5 @@
-"""Jokers Go Boom (RULES.md §7): match the top card by suit or rank, and make the others
-draw with a joker: BOOM! One game object is the whole match, every round.
+"""Jokers Go Boom (server/content/rules/en/go-boom.md): match the top card by suit or rank, and
+make the others draw with a joker: BOOM! One game object is the whole match, every round.
 
 Actions: ``play QS``, ``play JK1``, ``draw`` (only when no card of your hand matches; the turn
 then ends at once) and ``pass`` (only when the draw pile is empty and you cannot play).

@@ -1,4 +1,5 @@
-"""Go Fish (RULES.md §6): ask the others for a rank you hold and collect books of four.
+"""Go Fish (server/content/rules/en/go-fish.md): ask the others for a rank you hold and collect
+books of four.
 
 Actions: ``ask 2 Q`` (ask player 2 for queens), or with `exact_card` ``ask 2 QS`` (for the
 queen of spades). Everything else happens by itself and is told by events: the cards given
@@ -289,7 +290,9 @@ class GoFishGame(Game):
         )
 
     def _game_ended(self) -> bool:
-        """End the game if the last action's consequences ended it (RULES.md §6)."""
+        """End the game if the last action's consequences ended it
+        (server/content/rules/en/go-fish.md#who-wins; with play on,
+        server/content/rules/en/go-fish.md#house-rules)."""
         if self.play_on:
             if sum(len(b) for b in self.books) == BOOKS_IN_DECK:
                 self._finish_by_rule(Reason.ALL_BOOKS)

@@ -1,4 +1,7 @@
-"""Gang of Four's combinations and how they compare: every rule of RULES.md §8 in one place.
+"""Gang of Four's combinations and how they compare, every rule in one place:
+server/content/rules/en/gang-of-four.md#what-you-can-play,
+server/content/rules/en/gang-of-four.md#which-is-higher and
+server/content/rules/en/gang-of-four.md#special-cards.
 
 A combination is a multiset of cards that the rules let a player put on the table:
 
@@ -20,7 +23,7 @@ True
 >>> [str(c) for c in beating_plays(cards("G2 G9 Y9 R9 PG PY"), combination(cards("Y9 G9")))]
 ['G9 R9', 'Y9 R9', 'PG PY']
 
-Comparing (RULES.md §8 and its decisions for digital play): a combination beats one of the
+Comparing (server/content/rules/en/gang-of-four.md#which-is-higher): a combination beats one of the
 same kind and the same number of cards when it is higher, numbers first, then colour (red >
 yellow > green), card by card from the strongest down. Straights and straight flushes go by
 their top card down; flushes by their numbers, then their colour; full houses by the triple,
@@ -131,7 +134,8 @@ _TYPES_OF_COLOUR: dict[int, tuple[int, ...]] = {
 
 
 def _read(indices: tuple[int, ...]) -> tuple[CombinationKind, tuple[int, ...]] | None:
-    """The kind and strength of a sorted tuple of card indices, or None: RULES.md §8's table."""
+    """The kind and strength of a sorted tuple of card indices, or None: the combinations of
+    server/content/rules/en/gang-of-four.md#what-you-can-play."""
     size = len(indices)
     if not 1 <= size <= 7 or not _in_deck(indices):
         return None
@@ -275,7 +279,7 @@ def _why_not(indices: tuple[int, ...]) -> str:
 
 
 def beats(play: Combination, table: Combination) -> bool:
-    """Whether `play` may go on `table` (RULES.md §8: beating).
+    """Whether `play` may go on `table` (server/content/rules/en/gang-of-four.md#which-is-higher).
 
     A gang beats every non-gang; otherwise the play must have the table's number of cards and
     be stronger (the five-card kinds rank straight < flush < full house < straight flush).
@@ -411,7 +415,7 @@ def beating_plays(hand: Iterable[GofCard], table: Combination) -> list[Combinati
 
 
 # ---------------------------------------------------------------------------------------------
-# The last-card obligation (RULES.md §8)
+# The last-card obligation (server/content/rules/en/gang-of-four.md#last-card)
 # ---------------------------------------------------------------------------------------------
 
 

@@ -1,5 +1,6 @@
-"""What every GONG variant shares (RULES.md §2): the 56-card GONG deck, the 9-card deal, the
-draw pile and the discards, the GONG JOKER with its swap and its counter, GONG's action texts.
+"""What every GONG variant shares (server/content/rules/en/index.md#in-every-game and
+server/content/rules/en/jokers.md): the 56-card GONG deck, the 9-card deal, the draw pile and
+the discards, the GONG JOKER with its swap and its counter, GONG's action texts.
 
 Cards are deck positions (0-53 the numbered cards in rule order, 54-55 the jokers: see
 `gong.cards.DECK`); the helpers below name what a position means, so no rule does arithmetic
@@ -288,7 +289,7 @@ class GongGame(Game):
         """`seat` drew card `c`: only they see which."""
         self._emit("drew", {"player": seat}, {"card": self.CODES[c]}, (seat,))
 
-    # jokers (RULES.md §2)
+    # jokers (server/content/rules/en/jokers.md)
 
     def _joker_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]

@@ -1,4 +1,4 @@
-"""The GONG deck of RULES.md §1."""
+"""The GONG deck of server/content/rules/en/index.md#the-cards."""
 
 import doctest
 

@@ -1,4 +1,5 @@
-"""The referee's API and the rules common to every GONG variant (RULES.md §2)."""
+"""The referee's API and the rules common to every GONG variant
+(server/content/rules/en/index.md#in-every-game and server/content/rules/en/jokers.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""GONG FAMILY (RULES.md §4): one scenario per rule, on stacked decks and positions."""
+"""GONG FAMILY (server/content/rules/en/family.md): one scenario per rule, on stacked decks and
+positions."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""GONG FIGHT (RULES.md §5): one scenario per rule, with small mission books built here."""
+"""GONG FIGHT (server/content/rules/en/fight.md): one scenario per rule, with small mission books
+built here."""
 
 from __future__ import annotations
 

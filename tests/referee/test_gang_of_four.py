@@ -1,4 +1,5 @@
-"""Gang of Four (RULES.md §8): one scenario per rule bullet and decision, on stacked decks.
+"""Gang of Four (server/content/rules/en/gang-of-four.md): one scenario per rule bullet and
+decision, on stacked decks.
 
 A stacked deck deals 16 cards to seat 0, then 16 to seat 1, and so on; with three players
 the last 16 are the dead hand. `stack` fills each hand named here up to 16 cards with the

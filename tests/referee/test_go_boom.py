@@ -1,5 +1,5 @@
-"""Jokers Go Boom (RULES.md §7): one scenario on a stacked deck (`deck=`) or a stacked
-position for each rule bullet and decision. One game object is the whole match."""
+"""Jokers Go Boom (server/content/rules/en/go-boom.md): one scenario on a stacked deck (`deck=`)
+or a stacked position for each rule bullet and decision. One game object is the whole match."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Go Fish (RULES.md §6): one scenario on a stacked deck (`deck=`) or a stacked position for
-each rule bullet and decision, the variants included."""
+"""Go Fish (server/content/rules/en/go-fish.md): one scenario on a stacked deck (`deck=`) or a
+stacked position for each rule bullet and decision, the variants included."""
 
 from __future__ import annotations
 

@@ -14,16 +14,17 @@ with `open-spiel` from PyPI); the test skips, saying why, when it cannot be inst
 
 Differences found (each checked by a test below, not just written down):
 
-1. An empty hand may be asked. While the draw pile lasts, our rules let a player ask
-   someone who has no cards (they say "Go fish"; RULES.md §6 only forbids it once the pile is
-   out). OpenSpiel never lets a player ask an empty hand: when the only other player is out
-   of cards, its turn passes to that player at once, who draws. The two games part there,
-   and only there: every game either agrees to its end or parts exactly at that moment.
-2. Opening books: both engines lay down a book complete in the deal before play, but
-   OpenSpiel then deals that player more cards until they hold 7 again (its deal gives each
-   player cards while they hold fewer than 7); ours deals 7 cards and the book leaves the
-   player with 3 (RULES.md §6 says nothing of refilling). Such a game parts at the deal, and
-   only such a game: no opening book, no difference in the deal.
+1. An empty hand may be asked. While the draw pile lasts, our rules let a player ask someone who
+   has no cards (they say "Go fish"; server/content/rules/en/go-fish.md#house-rules only forbids
+   it once the pile is out). OpenSpiel never lets a player ask an empty hand: when the only
+   other player is out of cards, its turn passes to that player at once, who draws. The two
+   games part there, and only there: every game either agrees to its end or parts exactly at
+   that moment.
+2. Opening books: both engines lay down a book complete in the deal before play, but OpenSpiel
+   then deals that player more cards until they hold 7 again (its deal gives each player cards
+   while they hold fewer than 7); ours deals 7 cards and the book leaves the player with 3
+   (server/content/rules/en/go-fish.md#books says nothing of refilling). Such a game parts at
+   the deal, and only such a game: no opening book, no difference in the deal.
 3. Who starts: our starter is drawn by the seeded generator, OpenSpiel's player 0 always
    starts; the comparison maps our starter to OpenSpiel's player 0.
 4. A tie: ours is a shared win; OpenSpiel gives 0 to everyone in an all-way tie. With two

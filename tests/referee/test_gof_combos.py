@@ -1,4 +1,7 @@
-"""Gang of Four's combinations: one test per line of RULES.md §8's ranking, then properties."""
+"""Gang of Four's combinations: one test per rule of
+server/content/rules/en/gang-of-four.md#what-you-can-play,
+server/content/rules/en/gang-of-four.md#which-is-higher and
+server/content/rules/en/gang-of-four.md#special-cards, then properties."""
 
 import doctest
 

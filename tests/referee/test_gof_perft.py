@@ -2,7 +2,9 @@
 
 The brute force knows nothing of `gof_combos`: it deals from its own list of codes, walks every
 sub-multiset of the hand (each distinct multiset once, however many copies of a card the hand
-holds), and reads each with a deliberately simple classifier written from RULES.md §8.
+holds), and reads each with a deliberately simple classifier written from
+server/content/rules/en/gang-of-four.md#what-you-can-play and
+server/content/rules/en/gang-of-four.md#special-cards.
 """
 
 import random
@@ -13,7 +15,8 @@ import pytest
 from gong.classic_cards import parse_gof_cards
 from gong.referee.gof_combos import beating_plays, combination, combinations
 
-# The canonical order of RULES.md §8, weakest single first, written out by hand.
+# The canonical order of server/content/rules/en/gang-of-four.md#the-cards, weakest single first,
+# written out by hand.
 ORDER_TEXT = (
     "G1 Y1 R1 M1 G2 Y2 R2 G3 Y3 R3 G4 Y4 R4 G5 Y5 R5 G6 Y6 R6 G7 Y7 R7 "
     "G8 Y8 R8 G9 Y9 R9 G10 Y10 R10 PG PY DR"

@@ -1,4 +1,5 @@
-"""GONG LINK (RULES.md §3): one scenario per rule, on stacked decks and positions."""
+"""GONG LINK (server/content/rules/en/link.md): one scenario per rule, on stacked decks and
+positions."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The rules pages of the three classic games (RULES.md §6-8): served in every language,
-listed wherever the rules are, switchable between languages, within the first-round-trip
-budget, and stating the decisions the referee enforces."""
+"""The rules pages of the three classic games (server/content/rules/en/index.md#classic-games):
+served in every language, listed wherever the rules are, switchable between languages, within
+the first-round-trip budget, and stating the decisions the referee enforces."""
 
 from __future__ import annotations
 
@@ -45,7 +45,9 @@ CODES = {
     "gang-of-four": ("G7", "Y7", "R10", "M1", "PG", "PY", "DR"),
 }
 
-# Decisions of RULES.md §6-8 that a family most easily gets wrong, as each page words them.
+# Decisions of server/content/rules/en/go-fish.md, server/content/rules/en/go-boom.md and
+# server/content/rules/en/gang-of-four.md that a family most easily gets wrong, as each page words
+# them.
 DECISIONS: dict[tuple[str, str], tuple[str, ...]] = {
     ("go-fish", "en"): (
         'the turn passes to the player who said "Go fish", who is not always your neighbour',
