@@ -19,11 +19,12 @@ from gong.cli import ArgumentError, OneLineCommand
 from gong.procs import Terminated, exit_code, stop_on_signals
 from gong.referee import GAMES, Game, GameSetupError, new_game
 from gong.referee.bots import BOT_KINDS, make_bot
-from gong.referee.registry import load_instance_games
+from gong.referee.registry import LEVEL_ALIASES, LEVELS, load_instance_games
 from terminal.play import Terminal
 from terminal.simulate import draw_plot, format_summary, run_games, seat_bots, summarize
 
-# The simulator settles challenges with a fair coin from the game's seed (RULES.md §5).
+# The simulator settles challenges with a fair coin from the game's seed
+# (server/content/rules/en/fight.md#house-rules).
 SIMULATOR_DEFAULTS = {"challenges": "random"}
 PLOT_HINT = "--plot needs matplotlib: pip install 'gong[plot]' (or pip install matplotlib)"
 
@@ -49,15 +50,19 @@ def check_variant(variant: str, players: int) -> None:
 
 
 def parse_bots(text: str, variant: str) -> list[str]:
+    """The robot levels of --bots, by their names (random and greedy, the older names of easy
+    and normal, are still read)."""
     kinds = [k.strip().lower() for k in text.split(",")]
     for kind in kinds:
         if kind not in BOT_KINDS:
-            raise ArgumentError(f"unknown bot {kind!r} in --bots; bots: {', '.join(BOT_KINDS)}")
+            raise ArgumentError(
+                f"unknown bot {kind!r} in --bots; the levels are: {', '.join(LEVELS)}"
+            )
         try:
             make_bot(kind, variant)
         except ValueError as exc:
             raise ArgumentError(str(exc)) from None
-    return kinds
+    return [LEVEL_ALIASES.get(kind, kind) for kind in kinds]
 
 
 def parse_options(variant: str, pairs: Sequence[str]) -> dict[str, Any]:
@@ -139,9 +144,9 @@ def house_rules(example: str) -> Callable[[Callable], Callable]:
 @click.option("--seed", "-s", type=int, default=1, show_default=True)
 @click.option(
     "--bots",
-    default="greedy,random",
+    default="normal,easy",
     show_default=True,
-    help="Bot kinds, seated in turn from seat 0: greedy, random.",
+    help="Robot levels, seated in turn from seat 0: normal, easy.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON only.")
 @click.option(
@@ -232,9 +237,9 @@ def simulate(
 @click.option("--seed", "-s", type=int, default=None, help="Deal (default: a new one).")
 @click.option(
     "--bots",
-    default="greedy",
+    default="normal",
     show_default=True,
-    help="Bot kinds of the other seats, in turn: greedy, random.",
+    help="Robot levels of the other seats, in turn: normal, easy.",
 )
 @house_rules("may_draw_instead=on")
 def play(

@@ -7,9 +7,10 @@ from typing import Any
 
 import click
 
-from gong.referee import GAMES, Game, IllegalAction
+from gong.referee import GAMES, Action, Game, IllegalAction
 from gong.referee.bots import Bot
 from gong.referee.events import reason_text
+from gong.referee.schedule import plan, waited_for
 
 
 def hand_change(before: Sequence[str], after: Sequence[str]) -> str:
@@ -69,31 +70,21 @@ class Terminal:
             f"You are seat {self.seat}."
         )
         while not game.is_over:
-            seats = game.to_act()
-            if len(seats) > 1 and self.bot_interrupts(seats):
+            # The referee's one robot policy (`gong.referee.schedule`). The tables hold a
+            # robot back while a person could still call GONG; here that time is the
+            # question to the person, asked before the robot moves.
+            found = plan(game, self.bots)
+            if found is not None and not found.window:
+                self.apply_bot(found.seat, found.action)
                 continue
-            if self.seat in seats:
-                optional = len(seats) > 1 and game.current != self.seat
-                if self.ask(optional):
-                    continue
-                seats = [s for s in seats if s != self.seat]
-            current = game.current
-            self.apply_bot(current if current in seats else seats[0])
+            optional = self.seat != waited_for(game)
+            if self.seat in game.to_act() and self.ask(optional=optional):
+                continue
+            assert found is not None, "the person let an optional move pass"
+            self.apply_bot(found.seat, found.action)
         self.finish()
 
-    def bot_interrupts(self, seats: list[int]) -> bool:
-        """When acting is optional (a GONG call), a bot other than the current player may take
-        its chance first, as in `terminal.simulate.next_move`."""
-        for seat in seats:
-            if seat in (self.seat, self.game.current):
-                continue
-            if self.bots[seat].takes_chance():
-                self.apply_bot(seat)
-                return True
-        return False
-
-    def apply_bot(self, seat: int) -> None:
-        action = self.bots[seat].choose(self.game, seat)
+    def apply_bot(self, seat: int, action: Action) -> None:
         before = self.game.view(self.seat).get("hand") or []
         self.game.apply(action)
         text = str(action)

@@ -23,6 +23,7 @@ from gong.procs import worker_pool
 from gong.referee import GAMES, Action, Game, Reason, new_game
 from gong.referee.bots import Bot, make_bot
 from gong.referee.events import reason_text
+from gong.referee.schedule import plan
 
 
 def seat_bots(kinds: Sequence[str], players: int, skip: int | None = None) -> dict[int, str]:
@@ -35,22 +36,12 @@ def seat_bots(kinds: Sequence[str], players: int, skip: int | None = None) -> di
 
 
 def next_move(game: Game, bots: dict[int, Bot]) -> tuple[int, Action]:
-    """The seat that acts next and its action.
-
-    Usually one seat may act. When several may (a GONG call during someone else's turn), the
-    seats other than the current player act first if they take their chance; otherwise the
-    current player moves.
-    """
-    seats = game.to_act()
-    if len(seats) > 1:
-        current = game.current
-        for seat in seats:
-            if seat != current and bots[seat].takes_chance():
-                return seat, bots[seat].choose(game, seat)
-        seat = current if current in seats else seats[0]
-    else:
-        seat = seats[0]
-    return seat, bots[seat].choose(game, seat)
+    """The seat that acts next and its action, by the referee's one robot policy
+    (`gong.referee.schedule`: a robot that notices its move out of turn first, else the seat
+    the game waits for)."""
+    found = plan(game, bots)
+    assert found is not None, "every seat is a robot's"
+    return found.seat, found.action
 
 
 @dataclass

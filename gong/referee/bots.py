@@ -30,6 +30,11 @@ from gong.referee.rng import Rng
 BOT_KINDS = ("easy", "normal", "random", "greedy")
 """The robot levels (`gong.referee.registry.LEVELS`) and their older names, still read."""
 
+NOTICE = {"easy": (1, 2), "normal": (1, 1)}
+"""Each level's chance of noticing a move out of turn the moment it may make it (a GONG
+call for itself, a catch, "Last card!"), as (chances, in): an easy robot misses half of
+them, as a child does; a normal robot never misses one."""
+
 
 class Bot:
     """Chooses one of `game.legal_actions(seat)`; seeded, so simulations replay.
@@ -39,8 +44,11 @@ class Bot:
     games' class (`Rng`): the same seed gives the same choices in any process and on any
     Python version."""
 
-    def __init__(self, kind: str, game_name: str, seed: int | str = 0) -> None:
+    def __init__(
+        self, kind: str, game_name: str, seed: int | str = 0, chance_seed: int | str | None = None
+    ) -> None:
         self.kind = kind
+        self.chance_seed = seed if chance_seed is None else chance_seed
         self.level = LEVEL_ALIASES.get(kind, kind)
         self.game_name = game_name
         # The generator's seed keeps the old names, so recorded simulations replay.
@@ -59,10 +67,16 @@ class Bot:
             return acts[0]
         return self._strategy(game, seat, acts)
 
-    def takes_chance(self) -> bool:
-        """Whether the bot uses an optional action (a GONG call) the moment it may: a normal
-        bot always does, an easy bot half the time."""
-        return self.level == "normal" or self.rng.below(2) == 0
+    def notices(self, game: Any, seat: int) -> bool:
+        """Whether the bot notices the move out of turn `seat` may make now (`NOTICE`).
+
+        It decides once per chance (`game.chance(seat)`: one missed GONG, however many moves
+        it stays open), from a generator of its own seeded by `chance_seed` and the chance,
+        never the game's: asked again, or by another server, it answers the same."""
+        chances, total = NOTICE.get(self.level, NOTICE["easy"])
+        if chances >= total:
+            return True
+        return Rng(f"notice:{self.chance_seed}:{game.chance(seat)}").below(total) < chances
 
     def _random(self, game: Any, seat: int, acts: list[Action]) -> Action:
         return acts[self.rng.below(len(acts))]
@@ -71,16 +85,19 @@ class Bot:
         return f"<{self.level} bot for {self.game_name}>"
 
 
-def make_bot(kind: str, game_name: str, seed: int | str = 0) -> Bot:
+def make_bot(
+    kind: str, game_name: str, seed: int | str = 0, chance_seed: int | str | None = None
+) -> Bot:
     """A bot of level `kind` ("easy" or "normal"; "random" and "greedy" are their older
-    names) for the game `game_name`. ValueError for an unknown game or level, or a level
+    names) for the game `game_name`; `chance_seed` (default: `seed`) seeds its noticing of
+    moves out of turn (`Bot.notices`). ValueError for an unknown game or level, or a level
     that game has no robot for."""
     spec = spec_of(game_name)  # a clear error for an unknown game
     if kind not in BOT_KINDS:
         raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(BOT_KINDS)}")
     if LEVEL_ALIASES.get(kind, kind) not in spec.levels:
         raise ValueError(f"there is no {kind} bot for {game_name} yet; use easy")
-    return Bot(kind, game_name, seed)
+    return Bot(kind, game_name, seed, chance_seed)
 
 
 # --- shared greedy habits -------------------------------------------------------------------

@@ -2,9 +2,11 @@
 
 It only uses what its seat knows: its own hand and its events. Asks are said aloud, so it
 remembers who holds a rank (they asked for it, or were given it) and who lacks one (they said
-"Go fish", or gave theirs away; a card drawn since makes that uncertain again). It asks a
-player known to hold one of its ranks, else one not known to lack it, preferring the ranks
-it holds most of; with `exact_card` it never bluffs with a card it holds.
+"Go fish", or gave theirs away; a card drawn since makes that uncertain again, though
+unlikely). It asks a player known to hold one of its ranks, else one not known to lack it,
+else one who drew since, preferring the ranks it holds most of: it never asks a player for a
+rank they said they lack unless they drew since. With `exact_card` it never bluffs with a
+card it holds.
 
 >>> from gong.referee import new_game
 >>> from gong.referee.bots import make_bot
@@ -20,7 +22,9 @@ from gong.referee.actions import Action
 from gong.referee.bots import Bot
 from gong.referee.go_fish import _RANK_INDEX, GoFishGame, _position
 
-HOLDS, UNKNOWN, LACKS = 2, 1, 0
+HOLDS, UNKNOWN, DREW_SINCE, LACKS = 3, 2, 1, 0
+"""What a seat knows of another player and a rank, best first. DREW_SINCE: they said they
+lack it, then drew a card, which is seldom that rank: asked only when nothing better is."""
 
 
 def _index(code: str, exact: bool) -> int:
@@ -47,7 +51,7 @@ def knowledge(game: GoFishGame, seat: int) -> list[list[int]]:
             row = known[p["player"]]
             for i, state in enumerate(row):
                 if state == LACKS:
-                    row[i] = UNKNOWN
+                    row[i] = DREW_SINCE
         elif code == "lucky_draw":
             known[p["player"]][_index(p["card"], True)] = HOLDS
         elif code == "book":

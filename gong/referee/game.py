@@ -246,6 +246,12 @@ class Game:
         check_seat(seat, self.players)
         return [self.DECK[c] for c in self.hands[seat]]
 
+    def chance(self, seat: int) -> tuple[Any, ...]:
+        """What names the move out of turn `seat` may make now, the same for as long as that
+        chance lasts: a robot notices a chance or misses it once (`gong.referee.bots`).
+        By default a chance lasts one turn; a game whose chances last longer says so."""
+        return (self.turn, *(a.text for a in self._legal_now(seat)))
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see (their hand, everyone's card counts, the table), as JSON-able
         data; `None` is a spectator, who sees counts and face-up cards only."""

@@ -1,4 +1,5 @@
-"""GONG LINK, the shedding game (RULES.md §2-3).
+"""GONG LINK, the shedding game (server/content/rules/en/link.md, on top of
+server/content/rules/en/index.md#in-every-game).
 
 Match the top of the discard pile by family or by number; the first player without cards
 wins. Actions: ``joker J1 -> 2``, ``counter J2``, ``no-counter``, ``play NE5``, ``draw``,
@@ -91,6 +92,15 @@ class LinkGame(GongGame):
             pile.insert(self.rng.below(len(pile) + 1), c)
 
     # --- who may do what --------------------------------------------------------------------
+
+    def chance(self, seat: int) -> tuple[Any, ...]:
+        """The one-card moments `seat` may settle now (its own GONG call, or a catch), each by
+        its seat and the turn it began: one chance however many moves it stays open."""
+        return tuple(
+            (s, window.opened)
+            for s, window in self._open_windows()
+            if (s == seat) == (self.turn <= window.opened + 1)
+        )
 
     def _open_windows(self) -> Iterator[tuple[int, OneCard]]:
         """The one-card moments not settled yet, by seat."""

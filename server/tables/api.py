@@ -28,8 +28,10 @@ from flask import Blueprint, Flask, Response, current_app, request
 
 from gong.i18n import DEFAULT_LANGUAGE
 from server.state import site
+from server.tables.errors import MoveRefused, TableError
+from server.tables.record import Table
 from server.tables.referee_adapter import STATE_FORMAT, describe, game_names
-from server.tables.service import Settings, Table, TableError, TableService
+from server.tables.service import Settings, TableService
 from server.tables.store import (
     StoreConfigError,
     StoreError,
@@ -176,7 +178,7 @@ def _trusted(address: str, proxies: tuple) -> bool:
 
 def _body() -> dict[str, Any]:
     """The request's JSON object (an empty body is {}); 413, 415 or 400 otherwise."""
-    too_big = TableError(413, "too_large", f"The request is over {MAX_BODY // 1024} KB.")
+    too_big = TableError("too_large", f"The request is over {MAX_BODY // 1024} KB.")
     if (request.content_length or 0) > MAX_BODY:
         raise too_big
     data = request.stream.read(MAX_BODY + 1)
@@ -185,15 +187,15 @@ def _body() -> dict[str, Any]:
     if not data.strip():
         return {}
     if request.mimetype != "application/json":
-        raise TableError(415, "json_only", "Send JSON, with Content-Type: application/json.")
+        raise TableError("json_only", "Send JSON, with Content-Type: application/json.")
     try:
         body = json.loads(data)
     except (UnicodeDecodeError, ValueError) as exc:
-        raise TableError(400, "bad_json", f"The body is not JSON: {exc}") from None
+        raise TableError("bad_json", f"The body is not JSON: {exc}") from None
     except RecursionError:  # "[[[[..." nested deeper than the parser goes
-        raise TableError(400, "bad_json", "The body is nested too deeply.") from None
+        raise TableError("bad_json", "The body is nested too deeply.") from None
     if not isinstance(body, dict):
-        raise TableError(400, "bad_json", 'The body must be a JSON object, like {"seat": 0}.')
+        raise TableError("bad_json", 'The body must be a JSON object, like {"seat": 0}.')
     return body
 
 
@@ -220,7 +222,7 @@ def _version_arg(name: str) -> int | None:
     if text is None:
         return None
     if not text.strip().isdigit():
-        raise TableError(400, "bad_version", f"?{name}= is a table version, a whole number")
+        raise TableError("bad_version", f"?{name}= is a table version, a whole number")
     return int(text)
 
 
@@ -337,10 +339,67 @@ def again(table_id: str) -> Response:
 
 @bp.route("/<path:rest>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
 def unknown(rest: str) -> Response:
-    raise TableError(404, "no_such_route", f"There is no /api/{rest[:80]} here.")
+    raise TableError("no_such_route", f"There is no /api/{rest[:80]} here.")
 
 
 # --- errors and headers --------------------------------------------------------------------
+
+STATUS = {
+    # The request itself is wrong (a program's mistake, mostly).
+    **dict.fromkeys(
+        (
+            "bad_action",
+            "bad_bots",
+            "bad_game",
+            "bad_json",
+            "bad_mode",
+            "bad_name",
+            "bad_names",
+            "bad_options",
+            "bad_players",
+            "bad_request",
+            "bad_seat",
+            "bad_version",
+            "no_people",
+            "which_seat",
+        ),
+        400,
+    ),  # fmt: skip
+    **dict.fromkeys(("bad_secret", "no_spectators", "not_creator", "not_your_seat"), 403),
+    **dict.fromkeys(("no_such_route", "no_such_table"), 404),
+    # The table is not in a state for it: look again.
+    **dict.fromkeys(
+        (
+            "already_a_bot",
+            "already_started",
+            "game_over",
+            "not_over",
+            "not_playing",
+            "seat_free",
+            "seat_taken",
+            "stale",
+        ),
+        409,
+    ),  # fmt: skip
+    "table_unreadable": 410,
+    "too_large": 413,
+    "json_only": 415,
+    "not_started": 422,
+    "too_many_tables": 429,
+    **dict.fromkeys(("busy", "store_error", "store_unavailable", "too_many_open"), 503),
+}
+"""The HTTP status of each refusal the tables make; a move the referee refuses is a 422."""
+
+
+def status_of(error: TableError) -> int:
+    """The HTTP status of a refusal (a code missing here is a bug: 500, and the log says)."""
+    if isinstance(error, MoveRefused):
+        return 422
+    status = STATUS.get(error.code)
+    if status is None:
+        current_app.logger.error("no HTTP status for the refusal %r", error.code)
+        return 500
+    return status
 
 
 @bp.errorhandler(TableError)
@@ -361,20 +420,20 @@ def _refused(error: TableError, headers: dict[str, str] | None = None) -> Respon
     if fresh is not None:
         table, seat = fresh
         answer["state"] = tables().service.answer(table, seat, _lang())
-    return _json(answer, error.status, headers)
+    return _json(answer, status_of(error), headers)
 
 
 @bp.errorhandler(StoreUnavailableError)
 def _unavailable(error: StoreUnavailableError) -> Response:
     current_app.logger.warning("table store unavailable: %s", error)
-    refusal = TableError(503, "store_unavailable", "The tables are resting: try again soon.")
+    refusal = TableError("store_unavailable", "The tables are resting: try again soon.")
     return _refused(refusal, {"Retry-After": "5"})
 
 
 @bp.errorhandler(StoreError)
 def _store_broken(error: StoreError) -> Response:
     current_app.logger.error("table store error: %s", error)
-    refusal = TableError(503, "store_error", "The tables are resting: try again later.")
+    refusal = TableError("store_error", "The tables are resting: try again later.")
     return _refused(refusal, {"Retry-After": "30"})
 
 

@@ -34,10 +34,11 @@ from gong.referee.events import reason_text
 from server.language import default_link, language_links
 from server.state import Asset, make_asset, site
 from server.tables import forms, referee_adapter, show
-from server.tables.api import client_address, site_root, tables
+from server.tables.api import client_address, site_root, status_of, tables
+from server.tables.errors import TableError
 from server.tables.forms import CREATOR_COOKIE, NONCE_COOKIE, SEAT_COOKIE, FormRefused
 from server.tables.ids import TableIdError, parse_table_id
-from server.tables.service import Table, TableError, acting_first
+from server.tables.record import Table, acting_first
 from server.tables.store import StoreError
 from server.texts import game_title, has_text, kind_mission, text
 
@@ -171,11 +172,12 @@ def _forbidden(_error: Exception) -> Response:
 
 @bp.errorhandler(TableError)
 def _table_error(error: TableError) -> Response:
-    key = {404: "table_lost", 410: "table_unreadable", 429: "too_many_tables"}.get(error.status)
+    status = status_of(error)
+    key = {404: "table_lost", 410: "table_unreadable", 429: "too_many_tables"}.get(status)
     if key is None and error.code in ("no_spectators",):
         key = "no_spectators"
     message = t(key) if key else error.message
-    return render("tables/message.html", error.status, title=t("oops"), message=message)
+    return render("tables/message.html", status, title=t("oops"), message=message)
 
 
 @bp.errorhandler(StoreError)
@@ -287,8 +289,8 @@ def create() -> Response:
     except FormRefused as refused:
         return _play_page(games, chosen, t(refused.key), 400)
     except TableError as error:
-        message = t("too_many_tables") if error.status == 429 else error.text(g.lang)
-        return _play_page(games, chosen, message, error.status)
+        message = t("too_many_tables") if status_of(error) == 429 else error.text(g.lang)
+        return _play_page(games, chosen, message, status_of(error))
     response = redirect(url_for("tables_pages.table", table_id=table.id), 303)
     _set_cookie(response, CREATOR_COOKIE + table.id, creator_secret, f"/t/{table.id}")
     return response
@@ -350,7 +352,7 @@ def _canonical(table_id: str) -> str:
     try:
         return parse_table_id(table_id)
     except TableIdError:
-        raise TableError(404, "no_such_table", "no such table") from None
+        raise TableError("no_such_table", "no such table") from None
 
 
 def _secrets(table_id: str) -> tuple[str | None, str | None]:
@@ -370,12 +372,12 @@ def _read(table_id: str) -> tuple[Table, int | None, bool]:
         try:
             table, reader = service.state(table_id, secret, seat if secret else None)
         except TableError as error:
-            if error.status == 403 and secret is not None:
+            if status_of(error) == 403 and secret is not None:
                 continue
             raise
         creator = bool(creator_secret) and table.holder(creator_secret)[0]
         return table, reader, creator
-    raise TableError(403, "no_spectators", "no spectators")
+    raise TableError("no_spectators", "no spectators")
 
 
 def _pass_seat(table: Table, asked: int | None) -> tuple[int | None, int]:
@@ -763,7 +765,7 @@ def sit(table_id: str) -> Response:
             table_id, int(seat_text) if seat_text.isdigit() else None, request.form.get("name")
         )
     except TableError as error:
-        code = {409: "taken", 400: "bad_name"}.get(error.status)
+        code = {409: "taken", 400: "bad_name"}.get(status_of(error))
         if code is None:
             raise
         return _back(table_id, error=code)
@@ -783,8 +785,10 @@ def move(table_id: str) -> Response:
     version_text = request.form.get("version", "")
     version = int(version_text) if version_text.isdigit() else None
     service = tables().service
-    table, reader = service.state(table_id, secret, seat)
-    legal = service.answer(table, reader, g.lang)["actions"] if reader is not None else []
+    # Read as stored: a robot move falling due now must not make this move stale.
+    table, reader = service.reading(table_id, secret, seat)
+    playing = reader is not None and table.status == "playing"
+    legal = referee_adapter.actions(table.game, reader) if playing else []
     try:
         action = forms.compose(request.form, request.form.getlist("card"), legal)
     except FormRefused as refused:
@@ -793,7 +797,7 @@ def move(table_id: str) -> Response:
     try:
         service.act(table_id, secret, reader, action, version)
     except TableError as error:
-        if error.status in (409, 422):
+        if status_of(error) in (409, 422):
             return _back(table_id, shown, error.code)
         raise
     return _back(table_id, shown)
@@ -844,7 +848,7 @@ def remove(table_id: str) -> Response:
 @bp.post("/t/<table_id>/bot")
 def bot(table_id: str) -> Response:
     table_id, secret = _creator_only(table_id, "bot")
-    tables().service.hand_to_bot(table_id, secret, request.form.get("seat"), "normal")
+    tables().service.hand_to_bot(table_id, secret, request.form.get("seat"), None)
     return _back(table_id)
 
 

@@ -31,13 +31,12 @@ from gong.referee import (
     new_game,
     replaying,
 )
-from gong.referee.bots import make_bot
 from gong.referee.errors import SeatError
 from gong.referee.events import reason_text
 from gong.referee.events import render as referee_render
 from gong.referee.game import FORMAT as STATE_FORMAT  # noqa: F401  the store reads it here
 from gong.referee.go_fish import RANK_CODES
-from gong.referee.registry import LEVEL_ALIASES, LEVELS
+from gong.referee.registry import LEVELS
 from gong.yamlsource import YamlSourceError, load_yaml
 
 BOT_KINDS = LEVELS
@@ -159,21 +158,6 @@ def act(game: Game, seat: int, text: str) -> str:
         raise Refused(refused.code, refused.message, getattr(refused, "params", None)) from None
     except SeatError as refused:
         raise Refused("no_such_seat", str(refused)) from None
-    return str(action)
-
-
-def bot_act(game: Game, seat: int, kind: str, seed: str) -> str:
-    """Let a bot of `kind` ("easy", "normal") play `seat`'s move; its text.
-
-    The bot is made afresh for each move from `seed`, so a move is the same whichever server
-    applies it; a game without a robot of that level gets the easy one.
-    """
-    level = LEVEL_ALIASES.get(kind, kind)
-    if level not in GAMES[game.name].levels:
-        level = "easy"
-    bot = make_bot(level, game.name, seed=seed)
-    action = bot.choose(game, seat)
-    game.apply(action)
     return str(action)
 
 

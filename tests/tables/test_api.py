@@ -334,7 +334,7 @@ def test_only_the_creator_starts_and_empty_seats_become_bots(client):
     assert started.status_code == 200
     state = started.get_json()
     assert state["status"] == "playing"
-    assert [s["bot"] for s in state["seats"]] == [None, "normal", "normal", "normal"]
+    assert [s["bot"] for s in state["seats"]] == [None, "easy", "easy", "normal"]
     assert client.post(path, headers=bearer(made["creator_secret"])).status_code == 409
 
 
@@ -596,7 +596,7 @@ def test_a_player_who_leaves_is_replaced_by_a_bot_and_the_others_are_told(client
     left = client.post(f"/api/tables/{made['id']}/leave", headers=bearer(secrets[1]))
     assert left.status_code == 200
     state = look(client, made["id"], secrets[0])
-    assert state["seats"][1]["bot"] == "normal" and state["seats"][1]["name"] == "P1"
+    assert state["seats"][1]["bot"] == "easy" and state["seats"][1]["name"] == "P1"
     told = [e for e in state["events"] if e["code"] == "left"]
     assert told and told[0]["seat"] == 1 and told[0]["text"] == "P1 left the table."
     # The secret no longer holds the seat.

@@ -62,7 +62,7 @@ def test_a_broken_file_is_left_out_and_the_rest_still_load(tmp_path, monkeypatch
 
 @pytest.mark.parametrize("lang", FILED)
 def test_a_filed_language_has_the_services_lines_and_refusals(lang):
-    from server.tables import service
+    from server.tables import wording as service
 
     assert set(service.TABLE_TEXTS[lang]) == set(service.TABLE_TEXTS["en"])
     assert set(service.ERROR_TEXTS[lang]) == set(service.ERROR_TEXTS["fr"])
@@ -74,7 +74,7 @@ def test_a_filed_language_has_the_services_lines_and_refusals(lang):
 
 @pytest.mark.parametrize("lang", FILED)
 def test_a_filed_language_says_every_setup_problem_with_its_params(lang):
-    from server.tables import service
+    from server.tables import wording as service
 
     for key, text in service.SETUP_TEXTS.items():
         mine = service.ERROR_TEXTS[lang].get(key)

@@ -87,8 +87,8 @@ def test_bots_wait_while_a_person_may_still_call_gong(store, clock):
 def test_bots_alone_at_a_table_move_only_when_asked_and_at_a_pace_to_follow(store, clock):
     service = service_on(store, clock, call_wait=0.8)
     table_id, secret = link_for_one(service, players=3)
-    left = service.leave(table_id, secret, None)
-    assert [s["bot"] for s in left.seats] == ["normal"] * 3
+    left = service.leave(table_id, secret, None)  # an absent person: an easy robot plays
+    assert [s["bot"] for s in left.seats] == ["easy", "normal", "normal"]
     clock.advance(600)  # nobody asks: nothing is done, nothing is written
     assert store.load(table_id).version == left.version
     table, seat = service.state(table_id, None)

@@ -36,7 +36,7 @@ def test_simulate_json_reports_every_figure(variant):
         variant, "--players", "4", "--games", str(games), "--seed", "5", "--jobs", "1"
     )
     assert s["variant"] == variant and s["games"] == games and s["players"] == 4
-    assert s["bots"] == ["greedy", "random", "greedy", "random"]
+    assert s["bots"] == ["normal", "easy", "normal", "easy"]
     lengths = s["game_lengths"]
     assert len(lengths) == games and all(n >= 1 for n in lengths)
     assert s["turns"]["median"] == statistics.median(lengths)
@@ -44,8 +44,8 @@ def test_simulate_json_reports_every_figure(variant):
     assert s["turns"]["longest"] == max(lengths)
     assert sum(s["win_rate_by_seat"]) == pytest.approx(1.0)
     by_bot = s["win_rate_by_bot"]
-    assert by_bot["greedy"]["seats"] == [0, 2] and by_bot["random"]["seats"] == [1, 3]
-    assert by_bot["greedy"]["win_rate"] + by_bot["random"]["win_rate"] == pytest.approx(1.0)
+    assert by_bot["normal"]["seats"] == [0, 2] and by_bot["easy"]["seats"] == [1, 3]
+    assert by_bot["normal"]["win_rate"] + by_bot["easy"]["win_rate"] == pytest.approx(1.0)
     assert sum(s["end_reasons"].values()) == games
     assert 0 <= s["ended_by_turn_limit"] <= games
     assert s["jokers_played"] >= 0 and s["gong_penalties"] >= 0
@@ -102,19 +102,19 @@ def test_simulate_text_output():
     out = result.stdout
     for needle in (
         "gong-link: 20 games, 4 players, seed 2",
-        "bots by seat: 0=random, 1=greedy",
+        "bots by seat: 0=easy, 1=normal",  # the older names are read, the levels printed
         "game length (turns): mean",
         "median",
         "longest",
         "ended by the turn limit",
         "win rate by seat: 0:",
-        "win rate by bot:  random (seats 0, 2)",
-        "greedy (seats 1, 3)",
+        "win rate by bot:  easy (seats 0, 2)",
+        "normal (seats 1, 3)",
         "jokers played:",
         "GONG penalties:",
     ):
         assert needle in out, needle
-    assert run("simulate", *args, "--bots", "random,greedy").stdout == out
+    assert run("simulate", *args, "--bots", "easy,normal").stdout == out
 
 
 def test_simulate_names_jokers_only_for_games_that_play_them():
@@ -320,7 +320,7 @@ def test_play_a_whole_game_always_answering_one():
     out = result.stdout
     assert "You are seat 0." in out
     assert "Your choices:" in out and "\n  1. " in out
-    assert "  you: " in out and "  seat 1 (greedy): " in out and "  seat 2 (greedy): " in out
+    assert "  you: " in out and "  seat 1 (normal): " in out and "  seat 2 (normal): " in out
     assert "Game over after " in out
     assert ("You win!" in out) != ("You lose this time." in out)
 
@@ -435,7 +435,7 @@ def test_play_tells_what_a_bot_did_to_your_hand():
     result = run("play", "gong-family", "--players", "3", "--seed", "8", input="1\n" * 3000)
     assert result.exit_code == 0, result.output
     # A bot that asks you for a card you hold takes it, and you are told.
-    assert re.search(r"seat \d \(greedy\): ask 0 (\w+) \(you lose \1\)", result.stdout)
+    assert re.search(r"seat \d \(normal\): ask 0 (\w+) \(you lose \1\)", result.stdout)
 
 
 def test_help_names_every_registered_game():
