@@ -21,7 +21,7 @@ def test_simulate_plays_the_house_game_to_its_end(tmp_path: Path):
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "toy: 20 games, 3 players, seed 1" in out
-    assert "bots by seat: 0=greedy, 1=random, 2=greedy" in out
+    assert "bots by seat: 0=normal, 1=easy, 2=normal" in out
     assert "game length (turns): mean 12.0, median 12, longest 12" in out
     assert "ended by the turn limit: 0 of 20" in out
     assert f"how games ended: {MOST_TRICKS}: 20" in out
@@ -61,10 +61,10 @@ def test_play_answering_one_plays_the_house_game_to_its_end(tmp_path: Path):
     out = result.stdout
     assert "Highest card with 2 players, seed 1. You are seat 0." in out
     assert "Your choices:" in out and "\n  1. play " in out
-    assert "  you: play " in out and "  seat 1 (greedy): play " in out
+    assert "  you: play " in out and "  seat 1 (normal): play " in out
     assert f"Game over after 12 turns: {MOST_TRICKS}." in out
     assert ("You win!" in out) != ("You lose this time." in out)
-    scores = out.split("Scores: ", 1)[1].splitlines()[0]  # "you 2, seat 1 (greedy) 4"
+    scores = out.split("Scores: ", 1)[1].splitlines()[0]  # "you 2, seat 1 (normal) 4"
     assert sum(int(part.rsplit(" ", 1)[1]) for part in scores.split(", ")) == 6
     assert "tricks: you: " in out  # the table's per-seat tricks, seat by seat
 

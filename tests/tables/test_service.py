@@ -4,10 +4,14 @@ a person may call GONG, bots alone at a table, and what each seat may know."""
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
+from gong.referee.schedule import plan, table_robots
+from server.tables.errors import TableError
 from server.tables.referee_adapter import STATE_FORMAT
+from server.tables.referee_adapter import start as start_game
 from server.tables.service import Settings, TableService
 
 from .conftest import FakeClock
@@ -24,7 +28,7 @@ def store(make_store):
 
 
 def service_on(store, clock, **settings) -> TableService:
-    values = {"bot_delay": 0.8, "call_wait": 3.0, "testing": True}
+    values = {"bot_delay": 0.8, "testing": True}  # call_wait: the default, 5 s
     values.update(settings)
     return TableService(store, Settings(**values), clock=clock)
 
@@ -70,14 +74,26 @@ def test_bots_wait_while_a_person_may_still_call_gong(store, clock):
                 service.act(table_id, secret, None, str(moves[0]), table.version)
                 continue
             before = table.version
+            due = service.answer(table, 0, "en")["due_at"]
             clock.advance(0.8)
             after = service.state(table_id, secret)[0].version
-            if 0 in acting:  # the person may call GONG during the bot's turn
-                assert after == before, "a bot moved while a person could still call GONG"
-                clock.advance(2.2)
+            if 0 in acting:  # the person may call GONG during the robot's turn
+                last = table.meta["last_move"]
+                assert due["window"] and due["at"] == pytest.approx(last + 5, abs=1e-3)
+                assert after == before, "a robot moved while a person could still call GONG"
+                clock.now = last + 4.95
+                table = service.state(table_id, secret)[0]
+                assert table.version == before, "the window is 5 seconds"
+                assert service.answer(table, 0, "en")["due_at"]["in"] == pytest.approx(
+                    0.05, abs=1e-3
+                )
+                clock.now = last + 5.05
                 assert service.state(table_id, secret)[0].version == before + 1
                 checked += 1
             else:
+                assert not due["window"] and due["seat"] == table.game.current
+                assert due["at"] == pytest.approx(table.meta["last_move"] + 0.8, abs=1e-3)
+                assert due["in"] == pytest.approx(due["at"] - (clock() - 0.8), abs=1e-3)
                 assert after == before + 1
         if checked >= 2:
             break
@@ -202,3 +218,132 @@ def test_a_fight_table_plays_the_sites_missions_and_loads_after_they_move(tmp_pa
     moved = make_app(GONG_MISSIONS=str(second)).test_client()
     after = look(moved, made["id"], secret)
     assert after["version"] == before["version"] and after["legal"] == before["legal"]
+
+
+# -- a person's move is never refused for a robot's ------------------------------------------
+
+
+def test_a_move_made_while_only_robots_moved_is_played_on_the_newest_state(store, clock):
+    """Ada's phone showed version v; a robot called GONG for itself while she chose. Her
+    move, still legal, is played after the robot's instead of being refused."""
+    found = 0
+    for seed in range(1, 60):
+        service = service_on(store, clock)
+        table_id, secret = link_for_one(service, seed=seed, players=3)
+        for _step in range(400):
+            table, _seat = service.state(table_id, secret)
+            if table.status == "over":
+                break
+            due = service.due(table)
+            if table.game.current != 0:
+                clock.advance(5.1)
+                continue
+            choice = next(a for a in table.game.legal_actions(0) if a.verb != "gong")
+            seen = table.version
+            if due is not None and due["seat"] != 0:  # a robot's move out of turn is due
+                clock.advance(1.0)
+                moved = service.state(table_id, None)[0]  # another phone applies it
+                assert moved.version == seen + 1 and moved.settled <= seen
+                played, seat = service.act(table_id, secret, None, choice.text, seen)
+                assert seat == 0 and played.version == seen + 2
+                robot_line, ada_line = played.game.log[-2:]
+                assert not robot_line.startswith("0:") and ada_line == f"0: {choice.text}"
+                found += 1
+                break
+            service.act(table_id, secret, None, choice.text, seen)
+        if found >= 2:
+            break
+    assert found >= 2
+
+
+def test_a_move_made_before_a_persons_change_is_refused_with_the_new_state(store, clock):
+    service = service_on(store, clock)
+    table_id, secret = link_for_one(service, players=2)
+    table, _seat = service.state(table_id, secret)
+    while table.game.current != 0:
+        clock.advance(5.1)
+        table, _seat = service.state(table_id, secret)
+    seen = table.version
+    first = table.game.legal_actions(0)[0]
+    service.act(table_id, secret, None, first.text, seen)
+    with pytest.raises(TableError) as refused:
+        service.act(table_id, secret, None, first.text, seen)  # the same phone, twice
+    assert refused.value.code == "stale"
+    fresh, seat = refused.value.extra["fresh"]
+    assert seat == 0 and fresh.version > seen
+
+
+# -- play again, atomically ------------------------------------------------------------------
+
+
+def _finished(service, clock) -> tuple[str, str]:
+    """A finished LINK table of robots (its person left at once); its id and creator secret."""
+    table, creator = service.create(
+        {"game": "gong-link", "players": 3, "bots": {"1": "normal", "2": "easy"}, "seed": 5},
+        "192.0.2.1",
+    )
+    _t, _s, secret = service.take_seat(table.id, 0, "Ada")
+    service.leave(table.id, secret, None)
+    while service.state(table.id, None)[0].status != "over":
+        clock.advance(60)
+    return table.id, creator
+
+
+def test_two_requests_to_play_again_at_once_make_one_table(store, clock):
+    service = service_on(store, clock, bot_delay=0, call_wait=0)
+    table_id, creator = _finished(service, clock)
+    before = store.count()
+    start = threading.Barrier(2)
+    results: list = []
+
+    def again() -> None:
+        start.wait()
+        results.append(service.again(table_id, creator, "192.0.2.1"))
+
+    racers = [threading.Thread(target=again) for _ in range(2)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join()
+    assert len({table.id for table, _new in results}) == 1
+    assert sorted(new for _table, new in results) == [False, True]
+    assert store.count() == before + 1, "an orphan table holds the series' secrets"
+    assert service.load(table_id).meta["next"] == results[0][0].id
+
+
+def test_play_again_that_stopped_halfway_makes_the_reserved_table_next_time(store, clock):
+    service = service_on(store, clock, bot_delay=0, call_wait=0)
+    table_id, creator = _finished(service, clock)
+    full = service_on(store, clock, bot_delay=0, call_wait=0, max_open=store.count())
+    with pytest.raises(TableError) as refused:
+        full.again(table_id, creator, "192.0.2.1")
+    assert refused.value.code == "too_many_open"
+    reserved = service.load(table_id).meta["next"]
+    assert reserved and store.load(reserved) is None  # reserved, never made
+    made, new = service.again(table_id, creator, "192.0.2.1")
+    assert new and made.id == reserved
+    assert service.again(table_id, creator, "192.0.2.1")[0].id == reserved
+
+
+# -- the robots move by the referee's one policy -----------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["gong-link", "go-fish", "gang-of-four"])
+def test_a_table_of_robots_plays_the_referees_plan_move_for_move(store, clock, game):
+    service = service_on(store, clock, bot_delay=0, call_wait=0)
+    levels = {1: "normal", 2: "easy", 3: "normal"}
+    table, _creator = service.create(
+        {"game": game, "players": 4, "bots": {str(s): k for s, k in levels.items()}, "seed": 9},
+        "192.0.2.1",
+    )
+    _t, _s, secret = service.take_seat(table.id, 0, "Ada")
+    service.leave(table.id, secret, None)  # seat 0: an easy robot from the first move
+    played = service.state(table.id, None)[0]
+    while played.status != "over":
+        clock.advance(60)
+        played = service.state(table.id, None)[0]
+    levels[0] = "easy"
+    game_here = start_game(game, 4, 9, played.meta["options"])
+    while not game_here.is_over:
+        game_here.apply(plan(game_here, table_robots(game_here, levels, 9)).action)
+    assert game_here.log == played.game.log
