@@ -13,8 +13,13 @@ from pathlib import Path
 
 import pytest
 import redis
+from flask import Flask
+from flask.testing import FlaskClient
 
+from server.tables.referee_adapter import STATE_FORMAT
 from server.tables.store import TableStore, open_store
+
+from .helpers import make_app
 
 REDIS_SERVER = Path("/usr/bin/redis-server")
 BACKENDS = ["sqlite", "redis"]
@@ -127,4 +132,20 @@ def make_store(
 
 @pytest.fixture
 def store(make_store: Callable[..., TableStore]) -> TableStore:
-    return make_store()
+    """A fresh store of the backend, reading the referee's current state format."""
+    return make_store(state_format=STATE_FORMAT)
+
+
+@pytest.fixture
+def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:
+    """The real site on a fresh instance folder, with its own SQLite table store; in a test
+    module that sets `BOTH_BACKENDS = True`, on the `store` fixture (each backend in turn)."""
+    monkeypatch.setenv("GONG_INSTANCE", str(tmp_path))
+    if getattr(request.module, "BOTH_BACKENDS", False):
+        return make_app(request.getfixturevalue("store"))
+    return make_app()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()

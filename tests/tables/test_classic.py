@@ -16,7 +16,7 @@ from server.tables import referee_adapter
 from server.tables.show import card
 from server.texts import TEXTS
 
-from .helpers import bearer, look, make_app, new_table, sit
+from .helpers import bearer, look, new_table, sit
 
 # Short matches, so the suite stays fast.
 CLASSIC = {
@@ -26,12 +26,6 @@ CLASSIC = {
 }
 _TOKEN = re.compile(r'name="csrf" value="([^"]+)"')
 _RAW_CARD = re.compile(r"\b((10|[2-9AJQK])[SHDC]|[GYR]\d{1,2}|JK\d|PG|PY|DR|M1)\b")
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("GONG_INSTANCE", str(tmp_path))
-    return make_app()
 
 
 def _table(

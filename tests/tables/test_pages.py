@@ -15,20 +15,9 @@ from gong.referee import GAMES
 from server.tables.forms import FormRefused, compose, open_rejoin, rejoin_token
 from server.texts import CATALOG, TEXTS
 
-from .helpers import bearer, look, make_app, move, new_table, sit
+from .helpers import bearer, look, move, new_table, sit
 
 _TOKEN = re.compile(r'name="csrf" value="([^"]+)"')
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("GONG_INSTANCE", str(tmp_path))
-    return make_app()
-
-
-@pytest.fixture
-def client(app) -> FlaskClient:
-    return app.test_client()
 
 
 def token(client: FlaskClient, path: str, form_index: int = 0) -> str:

@@ -10,7 +10,6 @@ import pytest
 
 from gong.referee.schedule import plan, table_robots
 from server.tables.errors import TableError
-from server.tables.referee_adapter import STATE_FORMAT
 from server.tables.referee_adapter import start as start_game
 from server.tables.service import Settings, TableService
 
@@ -20,11 +19,6 @@ from .conftest import FakeClock
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
-
-
-@pytest.fixture
-def store(make_store):
-    return make_store(state_format=STATE_FORMAT)
 
 
 def service_on(store, clock, **settings) -> TableService:
