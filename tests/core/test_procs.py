@@ -29,15 +29,19 @@ SCRIPT = textwrap.dedent(
     def busy(_):
         time.sleep(60)
 
-    def pid(_):
-        import os
-        time.sleep(0.3)  # both workers take one
+    def pid(folder):
+        # Each worker signs in and waits for the other: both workers take one.
+        import os, pathlib
+        (pathlib.Path(folder) / str(os.getpid())).touch()
+        deadline = time.monotonic() + 60
+        while len(list(pathlib.Path(folder).iterdir())) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
         return os.getpid()
 
     if __name__ == "__main__":
         try:
             with worker_pool(2, context=sys.argv[1]) as pool:
-                print(*sorted(set(pool.map(pid, range(2)))), flush=True)
+                print(*sorted(set(pool.map(pid, [sys.argv[2]] * 2))), flush=True)
                 list(pool.map(busy, range(8)))
         except (KeyboardInterrupt, Terminated) as stop:
             print(type(stop).__name__, flush=True)
@@ -78,8 +82,9 @@ def test_a_signal_stops_the_workers_and_reaches_the_parent(
 ):
     script = tmp_path / "parent.py"  # a file: "spawn" workers import the parent's module
     script.write_text(SCRIPT)
+    (tmp_path / "signed-in").mkdir()
     process = subprocess.Popen(
-        [sys.executable, str(script), context],
+        [sys.executable, str(script), context, str(tmp_path / "signed-in")],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -3,8 +3,10 @@ pages of requests that are too large or use the wrong method, and a worker that 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import select
 import signal
 import socket
 import subprocess
@@ -200,14 +202,47 @@ def test_a_worker_started_afresh_builds_the_app_with_the_same_key(
     assert fresh.test_client().get("/c/NE5").status_code == 200
 
 
+def _worker_holds(proc: subprocess.Popen, port: int, client_port: int) -> bool:
+    """Whether a worker of PROC has accepted the connection from CLIENT_PORT to PORT (its
+    server-side socket is among the worker's open files)."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        here, there = (int(f.rsplit(":", 1)[1], 16) for f in fields[1:3])
+        if (here, there) == (port, client_port) and fields[9] != "0":
+            wanted = f"socket:[{fields[9]}]"
+            for worker in children(proc.pid):
+                with contextlib.suppress(OSError):
+                    fds = Path(f"/proc/{worker}/fd")
+                    if any(os.readlink(fd) == wanted for fd in fds.iterdir()):
+                        return True
+    return False
+
+
+def _wait_for_line(proc: subprocess.Popen, text: str, seconds: float = 20) -> None:
+    """Read PROC's output (from its pipe, beneath Python's buffer) until it says TEXT."""
+    deadline, said = time.monotonic() + seconds, b""
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([proc.stdout], [], [], 0.2)
+        if ready:
+            said += os.read(proc.stdout.fileno(), 65536)
+            if text.encode() in said:
+                return
+    raise AssertionError(f"the server never said {text!r}: {said[-500:]!r}")
+
+
 def test_sigterm_lets_a_request_in_progress_finish(served: tuple[str, subprocess.Popen]) -> None:
     base, proc = served
+    if not Path(f"/proc/{proc.pid}").exists():
+        pytest.skip("needs Linux's /proc to see the connection accepted")
     host, port = base.removeprefix("http://").split(":")
     with socket.create_connection((host, int(port)), timeout=10) as sock:
         sock.sendall(b"GET /c/NE5 HTTP/1.1\r\nHost: x\r\n")  # half a request, then SIGTERM
-        time.sleep(0.3)
+        deadline = time.monotonic() + 20
+        while not _worker_holds(proc, int(port), sock.getsockname()[1]):
+            assert time.monotonic() < deadline, "no worker took the connection"
+            time.sleep(0.02)
         proc.send_signal(signal.SIGTERM)
-        time.sleep(0.3)
+        _wait_for_line(proc, "Shutting down")  # granian's own log: the stop has begun
         sock.sendall(b"Connection: close\r\n\r\n")
         answer = b""
         while chunk := sock.recv(65536):
