@@ -39,6 +39,15 @@ from gong.referee.bots import Bot, make_bot
 from gong.referee.registry import LEVEL_ALIASES, spec_of
 
 
+class Due(NamedTuple):
+    """Who moves next: the robot at `seat`, `wait` seconds after the last move; `window`
+    when it waits for a person's optional move (the wait is at least the window)."""
+
+    seat: int
+    wait: float
+    window: bool
+
+
 class Plan(NamedTuple):
     """The next robot move: its seat and action, due `wait` seconds after the last move;
     `window` when it waits for a person's optional move (the wait is at least the window)."""
@@ -64,12 +73,12 @@ def optional_seats(game: Any) -> list[int]:
     return [s for s in game.to_act() if s != required]
 
 
-def plan(
+def due(
     game: Any, robots: Mapping[int, Bot], *, delay: float = 0.0, window: float = 0.0
-) -> Plan | None:
-    """The robot move due next in `game`, where `robots` holds the robots' seats (every other
-    seat is a person), or None while the game waits for a person (or is over). The same
-    state and robots give the same plan, however often it is asked."""
+) -> Due | None:
+    """The robot that moves next in `game`, where `robots` holds the robots' seats (every
+    other seat is a person), and when; None while the game waits for a person (or is over).
+    The same state and robots give the same answer, however often it is asked."""
     required = waited_for(game)
     if required is None:
         return None
@@ -86,8 +95,17 @@ def plan(
             return None
         chosen = required
     held = any(s not in robots for s in optional)  # a person's optional move is open
-    wait = max(delay, window) if held else delay
-    return Plan(chosen, robots[chosen].choose(game, chosen), wait, held)
+    return Due(chosen, max(delay, window) if held else delay, held)
+
+
+def plan(
+    game: Any, robots: Mapping[int, Bot], *, delay: float = 0.0, window: float = 0.0
+) -> Plan | None:
+    """The robot move due next (`due`), with the action its robot chooses."""
+    found = due(game, robots, delay=delay, window=window)
+    if found is None:
+        return None
+    return Plan(found.seat, robots[found.seat].choose(game, found.seat), found.wait, found.window)
 
 
 def level_for(level: str, game_name: str) -> str:

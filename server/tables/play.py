@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gong.referee.schedule import Plan, plan, table_robots
+from gong.referee.schedule import Due, table_robots
+from gong.referee.schedule import due as robot_due
 from server.tables import referee_adapter as referee
 from server.tables.errors import MoveRefused, TableError
 from server.tables.record import Table, acting_first, seat_key, whole
@@ -145,25 +146,29 @@ class Play:
         for winner in outcome.get("winners", []):
             tally[winner] += 1
 
-    def _plan(self, table: Table) -> Plan | None:
-        """The robot move due next at this table (`gong.referee.schedule.plan`), once per
-        state: robots from the table's seed, the pace from the settings."""
+    def _robots(self, table: Table) -> dict[int, Any]:
+        levels = {s["seat"]: s["bot"] for s in table.seats if s["bot"]}
+        return table_robots(table.game, levels, table.meta["seed"])
+
+    def _plan(self, table: Table) -> Due | None:
+        """The robot that moves next at this table (`gong.referee.schedule.due`), once per
+        state: robots from the table's seed, the pace from the settings. Its move is only
+        chosen when it is made."""
         if table.status != "playing":
             return None
         cached = table.plans.get(table.game.seq, False)
         if cached is not False:
             return cached
-        levels = {s["seat"]: s["bot"] for s in table.seats if s["bot"]}
-        found = plan(
+        found = robot_due(
             table.game,
-            table_robots(table.game, levels, table.meta["seed"]),
+            self._robots(table),
             delay=self.settings.bot_delay,
             window=self.settings.call_wait,
         )
         table.plans[table.game.seq] = found
         return found
 
-    def _due_from(self, table: Table, found: Plan) -> float:
+    def _due_from(self, table: Table, found: Due) -> float:
         """When `found` falls due. A table nobody watched does not rush through its backlog:
         of the moves that fell due while nobody asked, the last CATCH_UP are made at once."""
         return max(table.meta["last_move"], self.clock() - CATCH_UP * found.wait) + found.wait
@@ -179,7 +184,8 @@ class Play:
             due = self._due_from(table, found)
             if due > self.clock():
                 break
-            table.game.apply(found.action)
+            robot = self._robots(table)[found.seat]
+            table.game.apply(robot.choose(table.game, found.seat))
             self._moved(table, found.seat, robot=True)
             table.meta["last_move"] = due
             moved = True
