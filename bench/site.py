@@ -10,6 +10,7 @@
    unanswered, 200 nearly all and 300 all of them.
 
     python bench/site.py                # or: make bench
+    python bench/site.py speed          # only part 1
     python bench/site.py slow PORT      # only part 2, against a server already running
     python bench/site.py bare PORT WORKERS THREADS   # (internal) serve the bare page
 """
@@ -280,7 +281,7 @@ def print_slow_runs(runs: list[SlowRun]) -> None:
         print(f"{run.slow:>6}{run.held:>6}{answered:>9} of {len(run.normal)}  {latencies}")
 
 
-def main() -> int:
+def main(slow: bool = True) -> int:
     if not Path(WRK).exists() and not shutil.which("wrk"):
         print("wrk is not installed: run 'sudo apt-get install wrk' (Debian/Ubuntu) and retry.")
         return 2
@@ -310,8 +311,10 @@ def main() -> int:
             str(threads),
         ]
         serve_bare = [sys.executable, __file__, "bare", str(bare_port), str(workers), str(threads)]
-        with running(serve_ours, ours, env):
-            slow_runs = slow_client_runs(ours_port)
+        slow_runs = []
+        if slow:
+            with running(serve_ours, ours, env):
+                slow_runs = slow_client_runs(ours_port)
         with running(serve_ours, ours, env), running(serve_bare, bare, env):
             page = fetch(ours)
             css_path = re.search(rb'href="(/s/site-[0-9a-f]+\.css)"', page).group(1).decode()
@@ -355,8 +358,9 @@ def main() -> int:
     if ours_result.errors:
         missed.append(f"{ours_result.errors} errors")
     print("targets met" if not missed else "targets missed: " + "; ".join(missed))
-    print(f"\nopen files limit {ulimit}")
-    print_slow_runs(slow_runs)
+    if slow:
+        print(f"\nopen files limit {ulimit}")
+        print_slow_runs(slow_runs)
     unanswered = sum(status != 200 for run in slow_runs for status, _ in run.normal)
     if unanswered:
         print(f"{unanswered} normal requests unanswered under slow clients")
@@ -376,6 +380,8 @@ def _raise_open_files() -> int:
 if __name__ == "__main__":
     if len(sys.argv) == 5 and sys.argv[1] == "bare":
         serve_bare(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
+    elif len(sys.argv) == 2 and sys.argv[1] == "speed":
+        sys.exit(main(slow=False))
     elif len(sys.argv) == 3 and sys.argv[1] == "slow":
         _raise_open_files()
         print_slow_runs(slow_client_runs(int(sys.argv[2])))

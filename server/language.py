@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Response, g, request
+from werkzeug.http import parse_cookie
 
 from gong.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, text_direction
 from server.state import site
@@ -21,9 +22,26 @@ LANG_COOKIE_MAX_AGE = 60 * 60 * 24 * 365
 _accept_cache: dict[tuple[str, tuple[str, ...]], str] = {}
 
 
-def cookie(name: str) -> str | None:
-    """A request cookie; a request without any (a fresh visitor) skips the parsing."""
-    return request.cookies.get(name) if "HTTP_COOKIE" in request.environ else None
+_COOKIES = "gong.cookies"
+"""The environ key of this request's parsed cookies."""
+
+
+def cookie(name: str, environ: dict[str, Any] | None = None) -> str | None:
+    """A request cookie; a request without any (a fresh visitor) skips the parsing.
+
+    The one Cookie header is parsed from the environ (`environ`: this request's, when the
+    caller has it at hand), as `request.cookies` parses it, once per request:
+    `request.cookies` finds the header by walking every environ key, and granian's environ
+    holds the server's whole process environment."""
+    if environ is None:
+        environ = request._get_current_object().environ  # see server.state.site
+    header = environ.get("HTTP_COOKIE")
+    if header is None:
+        return None
+    cookies = environ.get(_COOKIES)
+    if cookies is None:
+        cookies = environ[_COOKIES] = parse_cookie(header)
+    return cookies.get(name)
 
 
 def choose_language() -> tuple[str, bool]:
@@ -31,14 +49,17 @@ def choose_language() -> tuple[str, bool]:
     `?lang=`, then the cookie, then Accept-Language (q-values honoured), then English. Only
     the languages served count: a hidden one is as if it did not exist."""
     served = site().languages
-    if request.query_string:
+    # Read from the environ, got once (see server.state.site): Werkzeug's header view costs
+    # more to build than reading the one header it is asked for.
+    environ = request._get_current_object().environ
+    if environ.get("QUERY_STRING"):
         asked = request.args.get("lang", "").strip().lower()
         if asked in served:
             return asked, True
-    remembered = cookie(LANG_COOKIE)
+    remembered = cookie(LANG_COOKIE, environ)
     if remembered in served:
         return remembered, False
-    key = (request.headers.get("Accept-Language", ""), served)
+    key = (environ.get("HTTP_ACCEPT_LANGUAGE", ""), served)
     lang = _accept_cache.get(key)
     if lang is None:
         lang = preferred_language(request.accept_languages, served)
@@ -101,12 +122,13 @@ def default_link(path: str, **keep: str) -> str:
 
 def choose() -> None:
     """Choose this request's language (`g.lang`), before any page is built."""
-    g.lang, g.lang_asked = choose_language()
+    request_g = g._get_current_object()  # see server.state.site
+    request_g.lang, request_g.lang_asked = choose_language()
 
 
 def remember(response: Response) -> None:
     """A language chosen with `?lang=` is kept in a cookie for a year."""
-    if g.get("lang_asked"):
+    if g._get_current_object().get("lang_asked"):  # see server.state.site
         response.set_cookie(
             LANG_COOKIE,
             g.lang,

@@ -15,6 +15,8 @@ from server.state import site
 from server.texts import text
 
 _CACHE = "gong.pages"
+HTML_CONTENT_TYPE = "text/html; charset=utf-8"
+"""What `mimetype="text/html"` gives, written out: a cached page skips composing it."""
 
 
 class PageCache:
@@ -35,7 +37,14 @@ class PageCache:
 
 
 def _cache_key(template: str, path: str | None, cache_key: tuple[str, ...]) -> tuple:
-    return (template, g.lang, request.script_root, path or request.path, *cache_key)
+    this_request = request._get_current_object()  # see server.state.site
+    return (
+        template,
+        g._get_current_object().lang,
+        this_request.script_root,
+        path or this_request.path,
+        *cache_key,
+    )
 
 
 def cached_page(
@@ -43,8 +52,9 @@ def cached_page(
 ) -> Response | None:
     """The page `page(template, path=path, cache_key=cache_key, ...)` rendered earlier, if any:
     callers check here before building their context."""
-    body = current_app.extensions[_CACHE].get(_cache_key(template, path, cache_key))
-    return None if body is None else Response(body, mimetype="text/html")
+    cache = current_app._get_current_object().extensions[_CACHE]  # see server.state.site
+    body = cache.get(_cache_key(template, path, cache_key))
+    return None if body is None else Response(body, content_type=HTML_CONTENT_TYPE)
 
 
 def page(

@@ -51,13 +51,14 @@ def _draw(kind: Kind, card: Card | None = None) -> Response:
     state = site()
     # Language links lead to the canonical path: /c/NE5 however the code was typed.
     path = f"/c/{card.code}" if card else f"/{kind.value}"
-    shown = state.book.get(request.args.get("m", "")) if request.query_string else None
+    environ = request._get_current_object().environ  # see server.state.site
+    shown = state.book.get(request.args.get("m", "")) if environ.get("QUERY_STRING") else None
     if shown is not None and shown.kind is kind:
         response = _mission_page(shown, card, keep={"m": shown.id}, path=path)
         response.headers["Cache-Control"] = "no-store"
         return response
     missions = state.book.of_kind(kind)
-    seen = state.cookie.loads(cookie(COOKIE_NAME))
+    seen = state.cookie.loads(cookie(COOKIE_NAME, environ))
     mission, seen_ids = pick_mission(
         missions, seen.seen_ids(kind, missions), state.rng, last=seen.last_id(kind, missions)
     )
