@@ -165,9 +165,76 @@ def missions_check(directory: Path | None) -> None:
         click.echo(f"  {lang}  INCOMPLETE, {count} problem{'s' if count != 1 else ''}:")
         for problem in problems:
             click.echo(f"      {problem}")
+    stale = _stale_translations(directory) if site is not None else 0
     if incomplete:
         click.echo(f"{incomplete} language(s) incomplete: the site hides them", err=True)
+    if stale:
+        click.echo(
+            f"{stale} translation(s) made from an older English: translate them again, then"
+            " `gong missions stamp LANG KEY` (the site still serves them)",
+            err=True,
+        )
+    if incomplete or stale:
         sys.exit(1)
+
+
+def _stale_translations(directory: Path) -> int:
+    """Print every translated text whose English changed since it was translated, with what
+    changed; how many there are."""
+    from server.translations import Sources, translated_languages
+
+    sources = Sources(missions=directory)
+    english = sources.english()
+    count = 0
+    for lang in translated_languages():
+        found = sources.stale(lang, english)
+        if not found:
+            continue
+        count += len(found)
+        click.echo(f"  {lang}  {len(found)} to review (their English changed):")
+        for entry in found:
+            click.echo(f"      {entry}  [{entry.unit.key}]")
+            for line in entry.diff():
+                click.echo(f"          {line}")
+    return count
+
+
+@missions.command("stamp")
+@click.argument("lang")
+@click.argument("keys", nargs=-1, required=True)
+@click.option(
+    "--missions",
+    "directory",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="The mission directory (default: the bundled missions).",
+)
+def missions_stamp(lang: str, keys: tuple[str, ...], directory: Path | None) -> None:
+    """Record that LANG's texts KEYS translate today's English: after translating them
+    again, or after looking at an English edit that needs no new translation (a typo). KEYS
+    are those `gong missions check` shows, or their start: `missions:fight-04` (title and
+    text), `rules:gang-of-four.md` (every section of the page)."""
+    from gong.i18n import LANGUAGES
+    from gong.missions import BUNDLED_MISSIONS
+    from server.translations import Sources
+
+    if lang not in LANGUAGES or lang == "en":
+        others = ", ".join(x for x in LANGUAGES if x != "en")
+        raise click.BadParameter(f"{lang!r} is not a translated language ({others})")
+    sources = Sources(missions=directory or BUNDLED_MISSIONS)
+    known = {unit.key for unit in sources.units(lang)}
+    unknown = [
+        key
+        for key in keys
+        if not any(k == key or k.startswith((key + ".", key + "#")) for k in known)
+    ]
+    if unknown:
+        raise click.BadParameter(
+            f"{lang} has no text {', '.join(map(repr, unknown))}: use a key that"
+            " `gong missions check` shows, or its start (missions:fight-04)",
+            param_hint="KEYS",
+        )
+    stamped = sources.stamp(lang, keys)
+    click.echo(f"{lang}: {len(stamped)} text(s) stamped with today's English")
 
 
 def _site_content():  # noqa: ANN202 - a private helper returning a closure
