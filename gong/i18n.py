@@ -39,6 +39,53 @@ class Term:
 
 
 @dataclass(frozen=True)
+class Allowed:
+    """A text that must quote a word the glossary avoids, and why."""
+
+    key: str
+    """The text's key, as `gong missions check` names it (`page:older_kind_names`)."""
+    word: str
+    reason: str
+
+
+DIGITS = {"latin": "0123456789", "bengali": "০১২৩৪৫৬৭৮৯", "devanagari": "०१२३४५६७८९"}
+"""The digits a language's pages may write numbers in."""
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """How a language writes a number: its digits, and the thousands separator from how
+    many digits on (Spanish and Polish write 5000 but 10 000)."""
+
+    digits: str = "latin"
+    separator: str = ","
+    group_from: int = 4
+
+    def format(self, number: int) -> str:
+        """`number` as this language writes it (`5,000`, `5 000`, `৫,০০০`)."""
+        text = str(abs(number))
+        if len(text) >= self.group_from:
+            groups = []
+            while text:
+                groups.insert(0, text[-3:])
+                text = text[:-3]
+            text = self.separator.join(groups)
+        text = text.translate(str.maketrans("0123456789", DIGITS[self.digits]))
+        return ("-" if number < 0 else "") + text
+
+
+REQUIRED_TERMS: tuple[str, ...] = (
+    *("deck", "round", "game", "match", "trick", "book", "pair", "straight", "flush"),
+    *("full_house", "gang", "dead_hand", "draw_pile", "discard_pile", "suit", "rank"),
+    *("hearts", "diamonds", "clubs", "spades", "jack", "queen", "king", "ace", "joker"),
+    *("last_card", "go_fish", "boom", "clockwise", "counterclockwise", "pass", "deal"),
+    *("draw", "lay_down", "at_random", "of_your_choice", "left", "right", "challenge"),
+    *("winner", "loser", "play_again"),
+)
+"""The game terms every glossary names: one word each, in every text of its language."""
+
+
+@dataclass(frozen=True)
 class Glossary:
     """One language's game words, from `missions/glossary/<lang>.yaml`."""
 
@@ -48,6 +95,10 @@ class Glossary:
     kinds: dict[Kind, str]
     gems: dict[Gem, str]
     terms: dict[str, Term] = field(default_factory=dict)
+    allow: tuple[Allowed, ...] = ()
+    numbers: Numbers = Numbers()
+    older_kinds: dict[Kind, str] = field(default_factory=dict)
+    """A kind's name on cards printed before the glossary renamed it: its page says so."""
 
 
 def _names(data: LocatedDict, key: str, wanted: dict, path: Path, problems: list[str]) -> dict:
@@ -107,11 +158,71 @@ def load_glossary(path: Path | str, lang: str) -> tuple[Glossary | None, list[st
             problems.append(f"{where}.avoid: every variant is non-empty text")
         else:
             terms[str(term)] = Term(use, tuple(avoid))
-    for extra in sorted(set(data) - {"language", "name", "kinds", "gems", "terms"}, key=str):
+    allow = _allowed(data, path, problems)
+    numbers = _numbers(data, path, problems)
+    older = _older(data, path, problems)
+    known = {"language", "name", "kinds", "gems", "terms", "allow", "numbers", "older_kinds"}
+    for extra in sorted(set(data) - known, key=str):
         problems.append(f"{path}, line {data.line_of(extra)}, field '{extra}': unknown")
     if problems:
         return None, problems
-    return Glossary(lang, name.strip(), kinds, gems, terms), []
+    return Glossary(lang, name.strip(), kinds, gems, terms, allow, numbers, older), []
+
+
+def _allowed(data: LocatedDict, path: Path, problems: list[str]) -> tuple[Allowed, ...]:
+    raw = data.get("allow", [])
+    if not isinstance(raw, list):
+        problems.append(f"{path}, line {data.line_of('allow')}, field 'allow': not a list")
+        return ()
+    found = []
+    for index, entry in enumerate(raw):
+        values = [
+            entry.get(k) if isinstance(entry, dict) else None for k in ("key", "word", "reason")
+        ]
+        if not all(isinstance(v, str) and v.strip() for v in values):
+            problems.append(
+                f"{path}, line {raw.line_of(index)}, field 'allow[{index}]': needs key, word"
+                " and reason (why this text must say an avoided word)"
+            )
+        else:
+            found.append(Allowed(*(v.strip() for v in values)))
+    return tuple(found)
+
+
+def _numbers(data: LocatedDict, path: Path, problems: list[str]) -> Numbers:
+    raw = data.get("numbers", {})
+    where = f"{path}, line {data.line_of('numbers')}, field 'numbers'"
+    if not isinstance(raw, dict):
+        problems.append(f"{where}: a mapping of digits, separator, group_from")
+        return Numbers()
+    numbers = Numbers(**{k: v for k, v in raw.items() if k in Numbers.__dataclass_fields__})
+    if numbers.digits not in DIGITS:
+        problems.append(f"{where}.digits: one of {', '.join(DIGITS)}, not {shown(numbers.digits)}")
+    if not isinstance(numbers.separator, str) or not isinstance(numbers.group_from, int):
+        problems.append(f"{where}: separator is text, group_from a whole number")
+    for extra in sorted(set(raw) - set(Numbers.__dataclass_fields__), key=str):
+        problems.append(f"{where}.{extra}: unknown")
+    return Numbers() if problems and not isinstance(numbers.group_from, int) else numbers
+
+
+def _older(data: LocatedDict, path: Path, problems: list[str]) -> dict[Kind, str]:
+    raw = data.get("older_kinds", {})
+    older: dict[Kind, str] = {}
+    if not isinstance(raw, dict):
+        problems.append(
+            f"{path}, line {data.line_of('older_kinds')}, field 'older_kinds': not a mapping"
+        )
+        return older
+    for key, word in raw.items():
+        kind = next((k for k, name in _KIND_KEYS.items() if name == key), None)
+        if kind is None or not isinstance(word, str) or not word.strip():
+            problems.append(
+                f"{path}, line {raw.line_of(key)}, field 'older_kinds.{key}': a kind"
+                f" ({', '.join(_KIND_KEYS.values())}) and the name older cards print"
+            )
+        else:
+            older[kind] = word.strip()
+    return older
 
 
 def load_glossaries(

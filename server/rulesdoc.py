@@ -10,7 +10,13 @@ The pages live in `server/content/rules/<lang>/<slug>.md`. The subset is all the
   `{#id}` is never shown;
 - paragraphs separated by blank lines (lines of one paragraph are joined);
 - `- ` bullet lists (an indented line continues the item above it);
-- `**bold**` inside any text.
+- `**bold**` inside any text;
+- `{{turn_limit}}`: a number the referee decides, from the game's registry entry, written as
+  the page's language writes numbers (`5,000`, `5 000`, `৫,০০০`), so a page cannot drift
+  from the game: an option's default (`{{target_score}}`), its bounds
+  (`{{target_score.min}}`, `{{target_score.max}}`), the players (`{{players.min}}`,
+  `{{players.max}}`); `{{gong-link:turn_limit}}` names another game (the pages of no game,
+  `index` and `jokers`, must).
 
 Everything is HTML-escaped first, so a page can never inject markup. Anything outside the
 subset that looks like Markdown structure (`###`, a second `# Title`, an unclosed `**`, a
@@ -149,6 +155,60 @@ def render_markdown(text: str, source: str) -> RulesPage:
     return RulesPage(title, "\n".join(blocks), tuple(ids))
 
 
+PAGE_GAMES = {
+    "link": "gong-link",
+    "family": "gong-family",
+    "fight": "gong-fight",
+    "go-fish": "go-fish",
+    "go-boom": "go-boom",
+    "gang-of-four": "gang-of-four",
+}
+"""The game each rules page describes (its `{{…}}` numbers come from its registry entry)."""
+
+_NUMBER = re.compile(r"\{\{([^{}]*)\}\}")
+
+
+def number_of(name: str, slug: str) -> int:
+    """The number a page's `{{name}}` stands for; ValueError says what is wrong."""
+    from gong.referee.registry import GAMES
+
+    game, _, name = name.strip().rpartition(":")
+    game = game or PAGE_GAMES.get(slug, "")
+    spec = GAMES.get(game)
+    if spec is None:
+        raise ValueError(f"'{{{{{name}}}}}' needs its game, as {{{{gong-link:{name}}}}}")
+    option, _, part = name.partition(".")
+    if option == "players" and part in ("min", "max"):
+        return spec.min_players if part == "min" else spec.max_players
+    value = spec.options.get(option)
+    if not isinstance(value, int) or isinstance(value, bool):
+        known = ", ".join(k for k, v in spec.options.items() if type(v) is int)
+        raise ValueError(f"{game} has no number option {option!r} ({known}, players)")
+    if not part:
+        return value
+    if part in ("min", "max") and option in spec.bounds:
+        return spec.bounds[option][0 if part == "min" else 1]
+    raise ValueError(f"'{{{{{name}}}}}': {option} has .min and .max only where it is bounded")
+
+
+def fill_numbers(text: str, slug: str, lang: str, source: str) -> str:
+    """The page with each `{{…}}` replaced by its number, written as `lang` writes numbers;
+    `RulesFormatError` names the line of an unknown one."""
+    from gong.i18n import GLOSSARIES, Numbers
+
+    numbers = GLOSSARIES[lang].numbers if lang in GLOSSARIES else Numbers()
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if "{{" in line:
+            try:
+                lines[index] = _NUMBER.sub(
+                    lambda m: numbers.format(number_of(m.group(1), slug)), line
+                )
+            except ValueError as problem:
+                raise RulesFormatError(source, index + 1, str(problem)) from None
+    return "\n".join(lines)
+
+
 def load_rules(directory: Path = RULES_DIR) -> dict[str, dict[str, RulesPage]]:
     """Every rules page found, as {slug: {lang: page}}; a slug with no file is absent.
 
@@ -164,5 +224,6 @@ def load_rules(directory: Path = RULES_DIR) -> dict[str, dict[str, RulesPage]]:
                 source = path.read_text(encoding="utf-8")
             except UnicodeDecodeError as exc:
                 raise ValueError(f"{path}: not UTF-8 text ({exc.reason})") from None
+            source = fill_numbers(source, slug, lang, str(path))
             pages.setdefault(slug, {})[lang] = render_markdown(source, str(path))
     return pages

@@ -53,6 +53,8 @@ class Unit:
     line: int
     english: str
     """The English as it is now."""
+    text: str = ""
+    """The unit's own text in its language (English: the English)."""
 
     @property
     def where(self) -> str:
@@ -237,15 +239,21 @@ class Sources:
         found.update(english_rules(self.rules))
         return found
 
-    def units(self, lang: str, english: Mapping[str, str] | None = None) -> list[Unit]:
+    def units(
+        self, lang: str, english: Mapping[str, str] | None = None, every: bool = False
+    ) -> list[Unit]:
         """The units `lang` translates, each with its file and line and today's English. A
-        text the English no longer has is no unit (the language's own check reports it)."""
+        text the English no longer has is no unit (the language's own check reports it),
+        unless `every`: then it comes with an empty English (the refusals the service words
+        in English with their details have texts of their own in the other languages)."""
         english = self.english() if english is None else english
         out: list[Unit] = []
 
-        def add(key: str, path: Path, line: int) -> None:
-            if key in english:
-                out.append(Unit(key, path, line, english[key]))
+        def add(key: str, path: Path, line: int, text: Any) -> None:
+            if isinstance(text, list):  # a history line: its text, and the one for a seat
+                text = "\n".join(str(t) for t in text if t is not None)  # not told the card
+            if key in english or every:
+                out.append(Unit(key, path, line, english.get(key, ""), str(text)))
 
         path = self.missions / "lang" / f"{lang}.yaml"
         data = _located(path)
@@ -254,25 +262,60 @@ class Sources:
                 if isinstance(entry, LocatedDict):
                     for field in ("title", "text"):
                         if field in entry:
-                            add(f"missions:{mission}.{field}", path, entry.line_of(field))
+                            key = f"missions:{mission}.{field}"
+                            add(key, path, entry.line_of(field), entry[field])
         for part, path in (
             ("page", self.texts / f"{lang}.yaml"),
             ("tables", self.texts / "tables" / f"{lang}.yaml"),
         ):
             for key in (data := _located(path)) or {}:
-                add(f"{part}:{key}", path, data.line_of(key))
+                add(f"{part}:{key}", path, data.line_of(key), data[key])
         path = self.texts / "history" / f"{lang}.yaml"
         data = _located(path) or LocatedDict()
         for section in HISTORY_SECTIONS:
             entries = data.get(section)
             if isinstance(entries, LocatedDict):
                 for key in entries:
-                    add(f"history:{section}.{key}", path, entries.line_of(key))
+                    add(f"history:{section}.{key}", path, entries.line_of(key), entries[key])
         for slug in RULE_SLUGS:
             path = self.rules / lang / f"{slug}.md"
             if path.is_file():
-                for anchor, line, _ in sections(path.read_text("utf-8")):
-                    add(_rules_key(slug, anchor), path, line)
+                for anchor, line, text in sections(path.read_text("utf-8")):
+                    add(_rules_key(slug, anchor), path, line, text)
+        return out
+
+    def read(self, lang: str) -> list[Unit]:
+        """Every text a family reads in `lang` (missions, pages, tables, history, rules), each
+        with where it is: `units` for a translation, the English files for English."""
+        if lang != "en":
+            return self.units(lang, every=True)
+        out: list[Unit] = []
+        for path in sorted(self.missions.glob("*.yaml")):
+            data = _located(path)
+            for entry in (data or {}).get("missions") or []:
+                if isinstance(entry, LocatedDict) and isinstance(entry.get("id"), str):
+                    for field in ("title", "text"):
+                        if isinstance(entry.get(field), str):
+                            key = f"missions:{entry['id']}.{field}"
+                            out.append(
+                                Unit(key, path, entry.line_of(field), entry[field], entry[field])
+                            )
+        for part, path in (
+            ("page", self.texts / "en.yaml"),
+            ("tables", self.texts / "tables" / "en.yaml"),
+        ):
+            data = _located(path) or LocatedDict()
+            for key, text in data.items():
+                if isinstance(text, str):
+                    out.append(Unit(f"{part}:{key}", path, data.line_of(key), text, text))
+        code = Path(__file__).resolve().parent / "tables" / "referee_adapter.py"
+        for key, text in english_history().items():
+            out.append(Unit(key, code, 0, text, text))
+        for slug in RULE_SLUGS:
+            path = self.rules / "en" / f"{slug}.md"
+            if path.is_file():
+                for anchor, line, text in sections(path.read_text("utf-8")):
+                    out.append(Unit(_rules_key(slug, anchor), path, line, text, text))
         return out
 
     # --- stamps --------------------------------------------------------------------------

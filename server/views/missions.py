@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, g, request
 
 from gong.cards import Card, CardCodeError, Kind, parse_card
-from gong.i18n import card_name, gem_name
+from gong.i18n import GLOSSARIES, card_name, gem_name
 from gong.missions import Mission, pick_mission
 from server.errors import lost
 from server.language import cookie
@@ -37,6 +37,7 @@ def _mission_page(
         mission=mission,
         kind=mission.kind,
         kind_label=kind_mission(mission.kind, g.lang),
+        older_name=GLOSSARIES[g.lang].older_kinds.get(mission.kind),
         card=card,
         gem=gem_name(card.gem, g.lang) if card else None,
     )
