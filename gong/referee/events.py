@@ -171,7 +171,7 @@ TEXTS: dict[str, tuple[str, str | None]] = {
     "played": ("{Player} played {card}.", None),
     "kept": ("{Player} kept the card.", None),
     "passed": ("{Player} passed.", None),
-    "refilled": ("The discards were shuffled into a new draw pile of {count} cards.", None),
+    "refilled": ("The discard pile was shuffled into a new draw pile of {count} cards.", None),
     "joker": ("{Player} played {card} on {target}.", None),
     "countered": ("{Player} stopped {attacker}'s joker with {card}.", None),
     "no_counter": ("{Player} let {attacker}'s joker swap the hands.", None),
