@@ -64,5 +64,6 @@
       .catch(function () { misses += 1; })
       .then(function () { busy = false; });
   }
-  setInterval(function () { if (misses < 30 || Math.random() < 0.2) tick(); }, 1000);
+  var every = +main.getAttribute("data-every") || 1000;
+  setInterval(function () { if (misses < 30 || Math.random() < 0.2) tick(); }, every);
 })();

@@ -8,8 +8,9 @@ cache), errors are `{"error": {"code", "message"}}`, and a seat's secret travels
 Configuration (app config first, then the environment): `GONG_STORE` / `GONG_TABLE_TTL` (see
 the store), `GONG_BOT_DELAY` (seconds between bot moves, 0.8), `GONG_CALL_WAIT` (bots wait
 at least this while a person may call GONG, 5), `GONG_TABLES_PER_MINUTE` (30 per client),
-`GONG_MAX_TABLES` (open tables in all, 10000), `GONG_TRUSTED_PROXIES` (addresses or
-networks of the proxies whose X-Forwarded-For is believed; none by default), `GONG_TESTING`
+`GONG_MAX_TABLES` (open tables in all, 10000), `GONG_POLL_SECONDS` (how often a table page
+looks for news, 1), `GONG_TRUSTED_PROXIES` (addresses or networks of the proxies whose
+X-Forwarded-For is believed; none by default), `GONG_TESTING`
 (accept "seed" and "deck": tests only). `GONG_TABLE_STORE` may hold a ready `TableStore`.
 """
 
@@ -88,6 +89,7 @@ class Tables:
         self.settings = Settings(
             bot_delay=_number(app, "GONG_BOT_DELAY", 0.8),
             call_wait=_number(app, "GONG_CALL_WAIT", 5.0),
+            poll_every=_number(app, "GONG_POLL_SECONDS", 1.0),
             tables_per_minute=_number(app, "GONG_TABLES_PER_MINUTE", 30, int),
             max_open=_number(app, "GONG_MAX_TABLES", 10_000, int),
             testing=str(_setting(app, "GONG_TESTING", "")).lower() in _TRUE,

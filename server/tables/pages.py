@@ -612,6 +612,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         link=f"{site_root()}t/{table.id}",
         rejoin=rejoin,
         poll=poll,
+        poll_ms=max(100, round(1000 * tables().settings.poll_every)),
         error=_error_text(request.args.get("e", "")),
         name_of=lambda s: table.name_of(s, g.lang),
         fair_coin=table.meta["options"].get("challenges") == "random",

@@ -41,6 +41,8 @@ class Settings:
     call_wait: float = 5.0
     """Robots wait at least this long while a person holds an optional move (a GONG call,
     a catch, "Last card!"), so a child has time to find the button."""
+    poll_every: float = 1.0
+    """Seconds between a table page's looks for a new version (its script)."""
     tables_per_minute: int = 30
     max_open: int = 10_000
     testing: bool = False

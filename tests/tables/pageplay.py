@@ -36,6 +36,7 @@ class Server:
             GONG_SECRET_KEY=SECRET,
             GONG_BOT_DELAY="0",
             GONG_CALL_WAIT="0",
+            GONG_POLL_SECONDS="0.2",  # the pages look for moves five times a second
             GONG_TESTING="1",
         )
         if self.store:
