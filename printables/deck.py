@@ -32,7 +32,7 @@ from printables import qr, sheets, text
 from printables.faces import MAX_QR_SIDE_MM, CardPainter
 from printables.geometry import MAX_DPI, MIN_DPI, PAPERS_MM, Scale
 from printables.links import BaseUrl, card_link
-from printables.missioncards import mission_card
+from printables.missioncards import RULES_CARD_ID, mission_card, rules_card, wants_rules_card
 
 MARKER = "deck.json"
 """Written last: its presence means the folder is a complete, verified deck."""
@@ -389,8 +389,12 @@ def _write_everything(
         "print-shop.pdf": sheets.print_shop(fronts, back),
     }
     if missions:
+        placed = [(m.id, mission_pngs[m.id]) for m in missions]
+        if wants_rules_card(missions):  # first on the sheet: who won a fight
+            rules = rules_card(options.lang, Scale(options.dpi))
+            placed.insert(0, (RULES_CARD_ID, encode_png(rules, options.dpi)))
         documents[f"mission-cards-{options.lang}.pdf"] = sheets.mission_sheets(
-            options.paper, options.lang, [(m.id, mission_pngs[m.id]) for m in missions]
+            options.paper, options.lang, placed
         )
     for name, document in documents.items():
         document.write(staging / name)

@@ -101,24 +101,52 @@ OTHER_REPLAY_PHRASES = {
     }.items()
 } | {lang: GLOSSARIES[lang].terms["play_again"].avoid for lang in LANGUAGES[3:]}
 
-# The missions whose game cannot end in a tie, and why: the players take turns until one
-# fails, or one player's guess or hand decides alone.
+# The missions whose game cannot end in a tie, and why: one player's guess or hand decides
+# alone, or only one player can succeed. (A game that reaches its bound with no winner is not
+# a tie: rock, paper, scissors decides, as the fight rules page says.)
 CANNOT_TIE = {
     "fight-04": "only one thumb can be pinned",
     "fight-05": "a total is odd or even",
     "fight-06": "the guess is right or wrong",
-    "fight-07": "turns: the first to fail loses",
-    "fight-09": "one song, three guesses: found or not",
-    "fight-12": "turns: the first to fail loses",
-    "fight-13": "turns: the first to forget loses",
-    "fight-16": "turns: the first right guess wins",
-    "fight-19": "turns: the first to fail loses",
-    "fight-20": "turns, longer each round: the first to trip loses",
-    "fight-22": "turns, longer each round: the first to fail loses",
-    "fight-23": "one mime, three guesses: found or not",
+    "fight-09": "the two songs hummed are the same or not",
     "fight-24": "the call is right or wrong",
-    "fight-26": "turns: the first right guess wins",
 }
+
+# What bounds each English game, as its text says it, so no fight can go on and on: a count,
+# a number of turns or tries, or a single go. A tie's "play again" is bounded by the fight
+# rules page (twice at most, then rock, paper, scissors decides).
+BOUNDS = {
+    "fight-01": "play rock, paper, scissors",  # one round: it is the fallback itself
+    "fight-02": "everyone counts to thirty",
+    "fight-03": "then show them together",
+    "fight-04": "everyone counts slowly to twenty",
+    "fight-05": "shout GONG together",
+    "fight-06": "Guess which hand",
+    "fight-07": "five each",
+    "fight-08": "five times together",
+    "fight-09": "each hum one of them at once",
+    "fight-10": "everyone counts slowly to twenty",
+    "fight-11": "then something red",
+    "fight-12": "five each",
+    "fight-13": "three each",
+    "fight-14": "Blow yours once",
+    "fight-15": "both slide a card",
+    "fight-16": "On GONG, show",
+    "fight-17": "three, two, one, GONG!",
+    "fight-18": "three tries each",
+    "fight-19": "everyone counts to ten, then swap",
+    "fight-20": "then three times",
+    "fight-21": "take a big breath",
+    "fight-22": "say five quick words",
+    "fight-23": "on GONG, each act out",
+    "fight-24": "they toss one of their cards",
+    "fight-25": "five times each",
+    "fight-26": "a numbered card",  # 1 to 6, with hints: six guesses at most
+    "fight-27": "everyone counts to ten",
+}
+JUDGING_SECTION = "who-won-a-fight"
+"""The fight rules page's section saying who judges a fight and what decides a fight still
+without a winner; the printer's rules card shows the same section."""
 
 
 def ending_of(mission: Mission, lang: str) -> str:
@@ -167,15 +195,15 @@ def test_the_game_is_explained_in_about_thirty_words(mission, lang):
     assert count <= MAX_GAME_WORDS, f"{mission.id} ({lang}): {count} words, not a quick game"
 
 
-@pytest.mark.parametrize("mission", FIGHTS, ids=[m.id for m in FIGHTS])
-def test_every_game_that_can_tie_says_play_again(mission):
-    assert all(lang in PLAY_AGAIN for lang in LANGUAGES), "a language has no 'play again'"
-    says = {lang: PLAY_AGAIN[lang] in game_part(mission, lang).lower() for lang in LANGUAGES}
+@per_mission_and_language()
+def test_every_game_that_can_tie_says_play_again(mission, lang):
+    assert lang in PLAY_AGAIN, f"{lang} has no 'play again'"
+    says = PLAY_AGAIN[lang] in game_part(mission, lang).lower()
     if mission.id in CANNOT_TIE:
         # A tie rule in a game that cannot tie means the list or the text is out of date.
-        assert not any(says.values()), f"{mission.id} is listed as unable to tie: {says}"
+        assert not says, f"{mission.id} ({lang}) is listed as unable to tie, yet says to play again"
     else:
-        assert all(says.values()), f"{mission.id} can tie; its tie rule is missing in {says}"
+        assert says, f"{mission.id} ({lang}) can tie; its tie rule is missing"
 
 
 def test_the_cannot_tie_list_names_existing_fight_missions():
@@ -189,10 +217,40 @@ def test_one_phrase_for_play_again(mission, lang):
     assert not used, f"{mission.id} ({lang}) says {used}; say {PLAY_AGAIN[lang]!r}"
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_fight_rules_page_says_who_judges_a_race(lang):
-    """The two players of a race cannot judge it: the page says so, with the same "play
-    again" as the missions, so the missions need not repeat it."""
+@pytest.mark.parametrize("mission", FIGHTS, ids=[m.id for m in FIGHTS])
+def test_every_english_game_has_a_bound(mission):
+    assert mission.id in BOUNDS, f"{mission.id}: what ends its game? Add it to BOUNDS"
+    assert BOUNDS[mission.id] in game_part(mission, "en"), f"{mission.id} lost its bound"
+
+
+def test_the_bounds_name_existing_fight_missions():
+    assert set(BOUNDS) <= {m.id for m in FIGHTS}
+
+
+def sections(lang: str) -> dict[str, str]:
+    """The fight rules page in LANG, by section id (the text before the first is "")."""
     page = (RULES_PAGES / lang / "fight.md").read_text(encoding="utf-8")
-    judging = [p for p in page.split("\n\n") if PLAY_AGAIN[lang] in p.lower()]
-    assert len(judging) == 1, f"rules/{lang}/fight.md: say 'who judges a race' once"
+    found = {}
+    for number, part in enumerate(re.split(r"(?m)^## ", page)):
+        anchor = re.search(r"\{#([a-z0-9-]+)\}", part.partition("\n")[0]) if number else None
+        found[anchor[1] if anchor else ""] = part
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_fight_rules_page_says_once_who_judges_a_fight(lang):
+    """The two fighters cannot judge their own fight: the page says who does, with the same
+    "play again" as the missions, in one section (the one the rules card prints), so the
+    missions need not repeat it."""
+    page = sections(lang)
+    assert JUDGING_SECTION in page, f"rules/{lang}/fight.md: no #{JUDGING_SECTION} section yet"
+    saying = [anchor for anchor, text in page.items() if PLAY_AGAIN[lang] in text.lower()]
+    assert saying == [JUDGING_SECTION], f"rules/{lang}/fight.md: 'play again' in {saying}"
+
+
+def test_the_english_rules_page_names_the_judges_and_the_fallback():
+    section = " ".join(sections("en")[JUDGING_SECTION].split())
+    assert "The players who did not fight say who won." in section
+    assert "With only two players, the two of you agree" in section
+    assert "rock, paper, scissors decides (a tie: play again)" in section
+    assert "after playing again twice? Rock, paper, scissors decides." in section

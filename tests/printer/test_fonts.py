@@ -10,6 +10,7 @@ from gong.cards import Kind
 from gong.i18n import GEM_NAMES, KIND_NAMES, LANGUAGES
 from gong.missions import load_missions
 from printables import text
+from printables.missioncards import RULES_CARD_ID, rules_text
 from printables.text import FONT_DIR, SCRIPT_FONT_FILES, font
 
 
@@ -21,12 +22,14 @@ def ink(face, character: str) -> bytes:
 
 def printed_texts(lang: str) -> list[str]:
     """Everything printed in LANG: gem names, kind labels (the QR frames and the mission
-    cards' bands, upper case there), mission titles and texts."""
+    cards' bands, upper case there), mission titles and texts, the fight rules card."""
     texts = [*GEM_NAMES[lang].values()]
     texts += [name for name in KIND_NAMES[lang].values()]
     texts += [name.upper() for name in KIND_NAMES[lang].values()]
     for mission in load_missions():
         texts += [mission.title_in(lang), mission.text_in(lang)]
+    rules = rules_text(lang)
+    texts += [rules.title, *rules.paragraphs, RULES_CARD_ID]
     return texts
 
 

@@ -7,17 +7,17 @@ import zxingcpp
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from gong.cards import DECK, JOKERS, parse_card
+from gong.cards import DECK, JOKERS, Kind, parse_card
 from gong.missions import MissionBook
 from printables import qr
 from printables.deck import MARKER, DeckError
 from printables.faces import MAX_QR_SIDE_MM, SAFE_BOTTOM_MM, SAFE_RIGHT_MM, CardPainter
 from printables.geometry import BLEED_MM, CARD_H_MM, CARD_W_MM, SAFE_LEFT_MM, Scale
 from printables.links import card_link, parse_base_url
-from printables.missioncards import MISSION_H_MM, MISSION_W_MM
+from printables.missioncards import MISSION_H_MM, MISSION_W_MM, RULES_CARD_ID
 from printables.sheets import card_grid, mission_grid
 
-from .conftest import BASE, LOW_DPI, run_deck
+from .conftest import BASE, LOW_DPI, few_missions, run_deck
 from .pdfcheck import drawings, page_size_mm
 
 A4 = (210.0, 297.0)
@@ -136,7 +136,9 @@ def test_mission_cards_sheet(full_deck):
     assert len(reader.pages) == 1
     placed, lines = drawings(reader, 0)
     grid = mission_grid("a4")
-    assert len(placed) == count
+    # The fight rules card first, then the missions.
+    assert len(placed) == count + 1
+    assert placed[0].name == "M" + RULES_CARD_ID.replace("-", "_")
     for i, item in enumerate(placed):
         x, y = grid.cell(i % 3, i // 3)
         assert close(item.left, x) and close(item.top, y)
@@ -223,3 +225,11 @@ def test_a_run_without_missions_writes_no_mission_sheet(tmp_path):
     run = run_deck(tmp_path / "deck", cards=DECK[:2], missions=MissionBook({}))
     assert not list(run.out.glob("mission-cards-*.pdf"))
     assert (run.out / MARKER).is_file()
+
+
+def test_a_sheet_without_fight_missions_has_no_fight_rules_card(tmp_path):
+    book = few_missions()
+    no_fights = MissionBook({kind: book.of_kind(kind) for kind in (Kind.MALUS, Kind.BONUS)})
+    run = run_deck(tmp_path / "deck", cards=DECK[:2], missions=no_fights)
+    placed, _ = drawings(PdfReader(run.out / "mission-cards-en.pdf"), 0)
+    assert [p.name for p in placed] == ["M" + m.id.replace("-", "_") for m in no_fights]
