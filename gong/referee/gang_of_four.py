@@ -492,7 +492,7 @@ class GangOfFourGame(Game):
             if self.barred[seat]:
                 return IllegalAction(
                     "barred",
-                    f'Player {seat} forgot to say "Last card!" in time and is out of this game.',
+                    f'Player {seat} forgot to say "Last card!" in time and is out of this round.',
                     player=seat,
                 )
             return IllegalAction(
@@ -513,7 +513,7 @@ class GangOfFourGame(Game):
         if verb == "return":
             return IllegalAction(
                 "no_exchange",
-                "Cards are only given back at the start of a game, after the swap.",
+                "Cards are only given back at the start of a round, after the swap.",
                 player=seat,
             )
         if seat != self.current:
@@ -637,14 +637,14 @@ class GangOfFourGame(Game):
 
 
 EVENTS = {
-    "game_began": ("Game {game}: {player} deals, and play goes {direction}.", None),
+    "game_began": ("Round {game}: {player} deals, and play goes {direction}.", None),
     "dead_hand": ("{count} cards are put aside as the dead hand.", None),
     "played_cards": ("{Player} played {cards} ({kind}).", None),
     "cleared": ("Everyone else passed: {player} clears the table and starts.", None),
     "last_card": ("{Player} has one card left: last card!", None),
-    "barred": ('{Player} forgot to say "Last card!" and is out for this game.', None),
+    "barred": ('{Player} forgot to say "Last card!" and is out for this round.', None),
     "returned": ("{Player} gave {card} back to {to}.", None),
-    "scored": ("{Player} won game {game}. Totals: {totals}.", None),
+    "scored": ("{Player} won round {game}. Totals: {totals}.", None),
 }
 """Its event codes beyond the shared ones, with their English texts."""
 
