@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from gong.cards import Kind
 from gong.i18n import GLOSSARIES, GLOSSARY_DIR, LANGUAGES, REQUIRED_TERMS, load_glossary
 from server.translations import Sources, Unit
 from tests.core.test_glossary import uses
@@ -102,3 +103,21 @@ def test_an_allowance_without_its_reason_is_refused(tmp_path: Path):
     glossary, problems = load_glossary(path, "pl")
     assert glossary is None
     assert any("field 'allow[0]'" in p and "reason" in p for p in problems), problems
+
+
+def test_a_renamed_kind_names_its_older_printed_name_on_its_pages():
+    """Cards printed before a glossary renamed a kind still say the old name: the page says
+    both, so a family with an older deck recognises its card."""
+    from server import create_app
+
+    client = create_app().test_client()
+    renamed = [lang for lang in LANGUAGES if GLOSSARIES[lang].older_kinds]
+    assert renamed, "no glossary renames a kind"
+    for lang in LANGUAGES:
+        page = client.get("/malus", headers={"Accept-Language": lang}).get_data(as_text=True)
+        older = GLOSSARIES[lang].older_kinds.get(Kind.MALUS)
+        assert ('class="older"' in page) == (older is not None), lang
+        if older:
+            assert (
+                older in page and GLOSSARIES[lang].kinds[Kind.MALUS].casefold() in page.casefold()
+            )
