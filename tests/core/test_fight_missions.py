@@ -70,7 +70,7 @@ ENDINGS: dict[tuple[str, str], dict[str, str]] = {
         "pl": "Wygrany odkłada jedną kartę, a potem przegrany bierze od niego jedną kartę na ślepo.",
         "fi": "Voittaja laittaa pois yhden kortin, sitten häviäjä ottaa voittajalta yhden kortin katsomatta.",
         "hi": "जीतने वाला एक कार्ड नीचे रखे, फिर हारने वाला जीतने वाले से बिना देखे एक कार्ड ले।",
-        "bn": "যে জিতেছে সে একটা কার্ড নামিয়ে রাখবে, তারপর যে হেরেছে সে তার হাত থেকে না দেখে একটা কার্ড নেবে।",
+        "bn": "যে জিতেছে সে একটা কার্ড নামিয়ে রাখবে, তারপর যে হেরেছে সে যে জিতেছে তার হাত থেকে না দেখে একটা কার্ড নেবে।",
     },
     ("lay_down 2", "receive 1 from opponent"): {
         "en": "The winner lays down two cards and gives the loser one more.",

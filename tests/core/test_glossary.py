@@ -68,10 +68,13 @@ def test_a_broken_glossary_names_its_file_line_and_field(tmp_path: Path):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_mission_uses_a_word_its_glossary_avoids(lang: str):
     found = []
+    allowed = {(a.key, a.word.casefold()) for a in GLOSSARIES[lang].allow}
     for term, entry in GLOSSARIES[lang].terms.items():
         for variant in entry.avoid:
             for mission in BOOK:
                 for name in ("title", "text"):
+                    if (f"missions:{mission.id}.{name}", variant.casefold()) in allowed:
+                        continue  # a quote the glossary allows, with its reason
                     if uses(
                         mission.title_in(lang) if name == "title" else mission.text_in(lang),
                         variant,
