@@ -42,8 +42,8 @@ test-slow: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -q -m slow
 
 lint: $(STAMP)
-	$(BIN)/ruff check gong server printables terminal tests bench
-	$(BIN)/ruff format --check gong server printables terminal tests bench
+	$(BIN)/ruff check gong server printables terminal tests bench scripts
+	$(BIN)/ruff format --check gong server printables terminal tests bench scripts
 
 # Benchmarks install their own tools (wrk, peer engines) and never run in the test suite.
 bench: $(STAMP)

@@ -255,8 +255,10 @@ class Sources:
             if key in english or every:
                 out.append(Unit(key, path, line, english.get(key, ""), str(text)))
 
+        # A mission directory keeps stamps once it has a `sources/` folder (the bundled one
+        # does); one made without them is checked for completeness only.
         path = self.missions / "lang" / f"{lang}.yaml"
-        data = _located(path)
+        data = _located(path) if every or (self.missions / "sources").is_dir() else None
         if data is not None and isinstance(data.get("missions"), LocatedDict):
             for mission, entry in data["missions"].items():
                 if isinstance(entry, LocatedDict):

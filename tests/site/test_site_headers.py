@@ -147,7 +147,7 @@ JUNK_COOKIES = {f"junk{i}": "a" * 4000 for i in range(5)}
         ("PUT", "/c/NE5", {"Accept-Language": "sv"}, 405, "Inte den vägen"),
         ("GET", "/nowhere?lang=sv", {}, 404, "Vilse i rymden"),
         ("GET", "/c/NE5?lang=fr&x=" + "a" * 8192, {}, 414, "Ce lien est trop long"),
-        ("GET", "/c/NE5", {"Accept-Language": "fr", "X-Big": "a" * 16384}, 431, "trop à lire"),
+        ("GET", "/c/NE5", {"Accept-Language": "fr", "X-Big": "a" * 16384}, 431, "Trop long à lire"),
         ("GET", "/c/NE5", {"cookies": {"lang": "sv", **JUNK_COOKIES}}, 431, "För mycket"),
     ],
 )

@@ -205,7 +205,7 @@ def test_gang_of_four_plays_several_cards_and_twins_are_picked_one_by_one(app):
                  and len(a.split()) == 3]  # fmt: skip
         if twins and pairs and not any(a == "pass" for a in legal):
             break
-    assert "Game 1 · the match ends at 10 points" in html and "Put aside: 16 cards" in html
+    assert "Round 1 · the match ends at 10 points" in html and "Put aside: 16 cards" in html
     # Each of two identical cards has its own box.
     assert len(re.findall(rf'name="card" value="{twins[0]}"', form["html"])) == 2
     # A lead that is no combination is refused in Swedish.
