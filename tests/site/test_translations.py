@@ -122,6 +122,8 @@ def test_a_rules_page_states_the_referees_numbers_as_its_language_writes_them():
         assert GLOSSARIES[lang].numbers.format(limit) in pages["gang-of-four"][lang].html, lang
     assert Numbers("bengali", ",", 4).format(limit) == "৫,০০০"
     assert Numbers("latin", "\u00a0", 5).format(limit) == "5000"  # Spanish, Polish
+    boom = GAMES["go-boom"]
+    assert f"for {boom.min_players} or {boom.max_players} players" in pages["go-boom"]["en"].html
     low, high = GAMES["gang-of-four"].bounds["target_score"]
     assert f"from {low} to {high:,}" in pages["gang-of-four"]["en"].html
 
