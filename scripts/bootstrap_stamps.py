@@ -112,9 +112,11 @@ def english_at(commit: str) -> dict[str, str]:
             texts=tree / "server" / "content" / "texts",
             rules=tree / "server" / "content" / "rules",
         )
-        found = tr.english_missions(old.missions)
-        found.update(tr.english_flat(old.texts / "en.yaml", "page"))
-        found.update(tr.english_flat(old.texts / "tables" / "en.yaml", "tables"))
+        found = {
+            unit.key: unit.english
+            for unit in old.english_files()
+            if not unit.key.startswith("rules:")  # matched to today's ids below
+        }
         done = subprocess.run(
             [sys.executable, "-c", HISTORY_SNIPPET], cwd=tree, capture_output=True, text=True
         )
@@ -169,6 +171,12 @@ def bootstrap(lang: str, sources: tr.Sources) -> dict[str, str | None]:
 
 
 def main(langs: list[str]) -> int:
+    unknown = sorted(set(langs) - set(tr.translated_languages()))
+    if unknown:
+        print(f"not a translated language: {', '.join(unknown)} (one of "
+              f"{', '.join(tr.translated_languages())}); usage: {__doc__.strip().splitlines()[-1]}",
+              file=sys.stderr)  # fmt: skip
+        return 2
     sources = tr.Sources()
     for lang in langs or tr.translated_languages():
         records = bootstrap(lang, sources)

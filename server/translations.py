@@ -128,28 +128,33 @@ def _located(path: Path) -> LocatedDict | None:
     return data if isinstance(data, LocatedDict) else None
 
 
-def english_missions(directory: Path) -> dict[str, str]:
-    """The English of every mission's title and text, by unit key."""
-    found: dict[str, str] = {}
+def english_missions(directory: Path) -> list[Unit]:
+    """Every mission's English title and text, each where it is."""
+    found: list[Unit] = []
     for path in sorted(directory.glob("*.yaml")):
         data = _located(path)
         if data is None or not isinstance(data.get("missions"), list):
             continue
         for entry in data["missions"]:
-            if isinstance(entry, Mapping) and isinstance(entry.get("id"), str):
+            if isinstance(entry, LocatedDict) and isinstance(entry.get("id"), str):
                 for field in ("title", "text"):
                     value = entry.get(field)
                     if isinstance(value, Mapping):  # the older files: every language inline
                         value = value.get("en")
                     if isinstance(value, str):
-                        found[f"missions:{entry['id']}.{field}"] = value
+                        key = f"missions:{entry['id']}.{field}"
+                        found.append(Unit(key, path, entry.line_of(field), value, value))
     return found
 
 
-def english_flat(path: Path, part: str) -> dict[str, str]:
-    """The English of a flat key-to-text file (page or table texts), by unit key."""
-    data = _located(path) or {}
-    return {f"{part}:{key}": value for key, value in data.items() if isinstance(value, str)}
+def english_flat(path: Path, part: str) -> list[Unit]:
+    """The English of a flat key-to-text file (page or table texts), each where it is."""
+    data = _located(path) or LocatedDict()
+    return [
+        Unit(f"{part}:{key}", path, data.line_of(key), text, text)
+        for key, text in data.items()
+        if isinstance(text, str)
+    ]
 
 
 def english_history() -> dict[str, str]:
@@ -200,14 +205,14 @@ def sections(text: str) -> Iterator[tuple[str, int, str]]:
     yield anchor, start, "\n".join(lines).strip()
 
 
-def english_rules(directory: Path = RULES_DIR) -> dict[str, str]:
-    """The English of every rules page's title and opening and of each of its sections."""
-    found: dict[str, str] = {}
+def english_rules(directory: Path = RULES_DIR) -> list[Unit]:
+    """Every rules page's English title and opening and each of its sections."""
+    found: list[Unit] = []
     for slug in RULE_SLUGS:
         path = directory / "en" / f"{slug}.md"
         if path.is_file():
-            for anchor, _, text in sections(path.read_text("utf-8")):
-                found[_rules_key(slug, anchor)] = text
+            for anchor, line, text in sections(path.read_text("utf-8")):
+                found.append(Unit(_rules_key(slug, anchor), path, line, text, text))
     return found
 
 
@@ -232,12 +237,17 @@ class Sources:
 
     def english(self) -> dict[str, str]:
         """Every unit's English as it is now."""
-        found = english_missions(self.missions)
-        found.update(english_flat(self.texts / "en.yaml", "page"))
-        found.update(english_flat(self.texts / "tables" / "en.yaml", "tables"))
-        found.update(english_history())
-        found.update(english_rules(self.rules))
-        return found
+        return {unit.key: unit.english for unit in self.read("en")}
+
+    def english_files(self) -> list[Unit]:
+        """The English kept in files (missions, page and table texts, rules pages); the
+        history's English is the code's (`english_history`)."""
+        return [
+            *english_missions(self.missions),
+            *english_flat(self.texts / "en.yaml", "page"),
+            *english_flat(self.texts / "tables" / "en.yaml", "tables"),
+            *english_rules(self.rules),
+        ]
 
     def units(
         self, lang: str, english: Mapping[str, str] | None = None, every: bool = False
@@ -291,34 +301,9 @@ class Sources:
         with where it is: `units` for a translation, the English files for English."""
         if lang != "en":
             return self.units(lang, every=True)
-        out: list[Unit] = []
-        for path in sorted(self.missions.glob("*.yaml")):
-            data = _located(path)
-            for entry in (data or {}).get("missions") or []:
-                if isinstance(entry, LocatedDict) and isinstance(entry.get("id"), str):
-                    for field in ("title", "text"):
-                        if isinstance(entry.get(field), str):
-                            key = f"missions:{entry['id']}.{field}"
-                            out.append(
-                                Unit(key, path, entry.line_of(field), entry[field], entry[field])
-                            )
-        for part, path in (
-            ("page", self.texts / "en.yaml"),
-            ("tables", self.texts / "tables" / "en.yaml"),
-        ):
-            data = _located(path) or LocatedDict()
-            for key, text in data.items():
-                if isinstance(text, str):
-                    out.append(Unit(f"{part}:{key}", path, data.line_of(key), text, text))
         code = Path(__file__).resolve().parent / "tables" / "referee_adapter.py"
-        for key, text in english_history().items():
-            out.append(Unit(key, code, 0, text, text))
-        for slug in RULE_SLUGS:
-            path = self.rules / "en" / f"{slug}.md"
-            if path.is_file():
-                for anchor, line, text in sections(path.read_text("utf-8")):
-                    out.append(Unit(_rules_key(slug, anchor), path, line, text, text))
-        return out
+        history = [Unit(key, code, 0, text, text) for key, text in english_history().items()]
+        return [*self.english_files(), *history]
 
     # --- stamps --------------------------------------------------------------------------
 
