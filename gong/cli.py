@@ -215,18 +215,14 @@ def missions_stamp(lang: str, keys: tuple[str, ...], directory: Path | None) -> 
     text), `rules:gang-of-four.md` (every section of the page)."""
     from gong.i18n import LANGUAGES
     from gong.missions import BUNDLED_MISSIONS
-    from server.translations import Sources
+    from server.translations import Sources, covers
 
     if lang not in LANGUAGES or lang == "en":
         others = ", ".join(x for x in LANGUAGES if x != "en")
         raise click.BadParameter(f"{lang!r} is not a translated language ({others})")
     sources = Sources(missions=directory or BUNDLED_MISSIONS)
     known = {unit.key for unit in sources.units(lang)}
-    unknown = [
-        key
-        for key in keys
-        if not any(k == key or k.startswith((key + ".", key + "#")) for k in known)
-    ]
+    unknown = [key for key in keys if not any(covers(key, k) for k in known)]
     if unknown:
         raise click.BadParameter(
             f"{lang} has no text {', '.join(map(repr, unknown))}: use a key that"

@@ -202,7 +202,7 @@ def _numbers(data: LocatedDict, path: Path, problems: list[str]) -> Numbers:
         problems.append(f"{where}: separator is text, group_from a whole number")
     for extra in sorted(set(raw) - set(Numbers.__dataclass_fields__), key=str):
         problems.append(f"{where}.{extra}: unknown")
-    return Numbers() if problems and not isinstance(numbers.group_from, int) else numbers
+    return numbers  # a glossary with a problem is refused whole (load_glossary)
 
 
 def _older(data: LocatedDict, path: Path, problems: list[str]) -> dict[Kind, str]:

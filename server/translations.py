@@ -338,7 +338,7 @@ class Sources:
         chosen = {
             unit.key: unit.english
             for unit in self.units(lang)
-            if any(_matches(unit.key, prefix) for prefix in prefixes)
+            if any(covers(prefix, unit.key) for prefix in prefixes)
         }
         self.write(lang, chosen)
         return sorted(chosen)
@@ -357,8 +357,10 @@ class Sources:
             _write_stamps(path, lang, dict(sorted(units.items())))
 
 
-def _matches(key: str, prefix: str) -> bool:
-    return key == prefix or key.startswith(prefix + ".") or key.startswith(prefix + "#")
+def covers(prefix: str, key: str) -> bool:
+    """Whether a key given to `gong missions stamp` names `key`: the key itself, or its start
+    up to a field or a section (`missions:fight-04`, `rules:gang-of-four.md`)."""
+    return key == prefix or key.startswith((prefix + ".", prefix + "#"))
 
 
 class _Dumper(yaml.SafeDumper):
