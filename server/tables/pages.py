@@ -68,7 +68,9 @@ ASSET_CSP = "default-src 'none'; frame-ancestors 'none'"
 
 class PageAssets:
     def __init__(self) -> None:
-        self.css: Asset = make_asset((STATIC / "tables.css").read_bytes(), "text/css")
+        # The cards' own stylesheet (cards.css) is served with the tables' one, in one file.
+        css = (STATIC / "tables.css").read_bytes() + b"\n" + (STATIC / "cards.css").read_bytes()
+        self.css: Asset = make_asset(css, "text/css")
         self.js: Asset = make_asset((STATIC / "tables.js").read_bytes(), "text/javascript")
 
 

@@ -263,7 +263,7 @@ def _luminance(hex_colour: str) -> float:
 def test_classic_card_colours_contrast_at_least_4_5_to_1():
     from pathlib import Path
 
-    css = (Path(__file__).parents[2] / "server/static/tables.css").read_text()
+    css = (Path(__file__).parents[2] / "server/static/cards.css").read_text()
     for name in ("s-red", "s-black", "s-joker", "g-red", "g-green", "g-yellow", "g-multi"):
         found = re.search(rf"\.{name}\{{--fc:(#[0-9a-f]+);--fs:(#[0-9a-f]+)\}}", css)
         assert found, name
