@@ -306,6 +306,7 @@ SPEC = GameSpec(
         "asks": ("ask",),
         "piles": {"draw": "draw_pile"},
         "seat": {"families": "table.families"},
+        "winner": "winner_most_families",
     },
 )
 FamilyGame.spec = SPEC

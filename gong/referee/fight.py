@@ -248,6 +248,13 @@ class FightGame(GongGame):
         receiver = target if verb == "give" else subject
         return [act(seat, "give", c, receiver) for c in hand]
 
+    def purpose(self, action: Action) -> str | None:
+        """A chosen player is for the mission's pending step (give to, take from, receive
+        from, challenge)."""
+        if action.verb == "target" and self.queue:
+            return self.queue[0].verb
+        return None
+
     # --- doing it -----------------------------------------------------------------------------
 
     def _execute(self, action: Action) -> None:
@@ -651,6 +658,7 @@ SPEC = GameSpec(
             "draw": "draw_pile",
             "discard": "table.discard_pile",
         },
+        "winner": "winner_no_cards",
     },
 )
 FightGame.spec = SPEC

@@ -213,6 +213,11 @@ class Game:
             raise SeatError(seat, self.players)
         return list(self._legal_now(seat))
 
+    def purpose(self, action: Action) -> str | None:
+        """What choosing `action`'s target does, when its verb alone does not say (a mission's
+        "choose a player" step: give, take, receive, challenge); None for most actions."""
+        return None
+
     def apply(self, action: Action) -> None:
         """Play `action`, or raise IllegalAction naming the rule, leaving the game untouched
         (SeatError if its player is not a seat of this game)."""

@@ -677,6 +677,7 @@ SPEC = GameSpec(
     },
     table={
         "seat": {"total": "totals", "last_card": "last_card"},
+        "winner": "winner_fewest_points",
         "lines": (
             ("gof_game", {"n": "game_number", "target": "target_score"}),
             ("dead_hand", {"n": "dead_hand"}),

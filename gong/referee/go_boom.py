@@ -419,6 +419,7 @@ SPEC = GameSpec(
     table={
         "piles": {"top": "table.top", "draw": "draw_pile", "discard": "table.discard_pile"},
         "seat": {"total": "table.totals"},
+        "winner": "winner_fewest_points",
         "lines": (("round_of", {"n": "table.round", "of": "table.rounds"}),),
     },
     events=EVENTS,

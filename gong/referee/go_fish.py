@@ -444,6 +444,7 @@ SPEC = GameSpec(
         "asks": ("ask",),
         "piles": {"draw": "draw_pile"},
         "seat": {"books": "table.books"},
+        "winner": "winner_most_books",
     },
     events=EVENTS,
 )

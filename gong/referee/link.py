@@ -442,6 +442,7 @@ SPEC = GameSpec(
     },
     table={
         "piles": {"top": "table.top", "draw": "draw_pile", "discard": "table.discard_pile"},
+        "winner": {"out_of_cards": "winner_no_cards", "all_passed": "winner_fewest_cards"},
     },
 )
 LinkGame.spec = SPEC

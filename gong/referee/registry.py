@@ -91,7 +91,9 @@ class GameSpec:
     `total`, `books`, `last_card`), `counters` (a game's own per-seat counts: a page text
     key with `{n}` and where the list is), `lines` (a page text key and where its values are),
     `combination` (`cards`, `by`), `asks` (verbs that name a card or rank not picked from
-    the hand), each a dotted path into `view(seat)`."""
+    the hand), each a dotted path into `view(seat)`; and `winner`, the page text key (with
+    `{name}` and the winner's score `{n}`) that says why the winners won, or one per end
+    reason."""
     texts: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
     """Its page texts by language, for a game that brings its own (a house game); the
     built-in games' texts live with the site's. A language that lacks one reads English."""

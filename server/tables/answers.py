@@ -38,6 +38,11 @@ class Answers:
             "current": game.current if table.status == "playing" else None,
             "to_act": game.to_act() if table.status == "playing" else [],
             "due_at": self.due(table),
+            # Seconds since each person's seat was last seen (phones mode, while playing):
+            # after `away_after` the creator may hand it to a robot.
+            "away": {str(k): round(v) for k, v in self.away(table).items()}
+            if table.status == "playing"
+            else {},
             "view": game.view(seat) if playing else None,
             "legal": [action["text"] for action in acts],
             "actions": acts,

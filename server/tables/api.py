@@ -87,9 +87,10 @@ class Tables:
 
     def __init__(self, app: Flask) -> None:
         self.settings = Settings(
-            bot_delay=_number(app, "GONG_BOT_DELAY", 0.8),
+            bot_delay=_number(app, "GONG_BOT_DELAY", 1.0),
             call_wait=_number(app, "GONG_CALL_WAIT", 5.0),
             poll_every=_number(app, "GONG_POLL_SECONDS", 1.0),
+            away_after=_number(app, "GONG_AWAY_SECONDS", 60.0),
             tables_per_minute=_number(app, "GONG_TABLES_PER_MINUTE", 30, int),
             max_open=_number(app, "GONG_MAX_TABLES", 10_000, int),
             testing=str(_setting(app, "GONG_TESTING", "")).lower() in _TRUE,
@@ -319,6 +320,14 @@ def hand_to_bot(table_id: str, seat: str) -> Response:
     return _state(table, None)
 
 
+@bp.post("/tables/<table_id>/back")
+def back(table_id: str) -> Response:
+    """The person whose seat a robot plays takes it back."""
+    _body()
+    table, seat = tables().service.take_back(table_id, _secret())
+    return _state(table, seat)
+
+
 @bp.post("/tables/<table_id>/leave")
 def leave(table_id: str) -> Response:
     body = _body()
@@ -373,6 +382,8 @@ STATUS = {
     **dict.fromkeys(
         (
             "already_a_bot",
+            "not_a_robot",
+            "not_away",
             "already_started",
             "game_over",
             "not_over",

@@ -131,6 +131,8 @@ def compose(
         return f"{verb} {to} {asked}"
     if not picked:
         raise FormRefused("pick_card")
+    if len(picked) > 1 and mine and all(len(a["cards"]) == 1 for a in mine):
+        raise FormRefused("one_at_a_time")  # a lay-two mission lays its cards one by one
     targeted = any(a["target"] is not None for a in mine)
     if targeted and to is None:
         raise FormRefused("pick_player")

@@ -290,6 +290,7 @@ class Lifecycle:
             return chosen
 
         table, chosen = self._change(table_id, change)
+        self.seen(table.id, chosen, force=True)
         return table, chosen, secret
 
     def start(self, table_id: str, secret: str | None) -> Table:
@@ -299,6 +300,10 @@ class Lifecycle:
             self._require_creator(table, secret)
             if table.status != "waiting":
                 raise TableError("already_started", "This game has already started.")
+            if not any(entry["taken"] and not entry["bot"] for entry in table.seats):
+                raise TableError(
+                    "no_people", "Nobody has sat down yet: a game needs at least one person."
+                )
             table.bump()
             for entry in table.seats:
                 if not entry["taken"]:
@@ -339,9 +344,67 @@ class Lifecycle:
             chosen = seat_key(seat, table.players, "seat")
             if table.status != "playing":
                 raise TableError("not_playing", "Robots take over seats while the game is on.")
-            self._to_bot(table, chosen, kind, "bot_took_seat")
+            entry = table.seats[chosen]
+            here = self.away(table).get(chosen)
+            if not entry["bot"] and here is not None and here < self.settings.away_after:
+                raise TableError(
+                    "not_away",
+                    f"{table.name_of(chosen, 'en')} was here {round(here)} s ago: a seat goes "
+                    f"to a robot only after {round(self.settings.away_after)} s away.",
+                )
+            # The seat's secret is kept, so its person can take the seat back ("I'm back").
+            self._to_bot(table, chosen, kind, "bot_took_seat", keep_secret=True)
 
         return self._change(table_id, change)[0]
+
+    def take_back(self, table_id: str, secret: str | None) -> tuple[Table, int]:
+        """A person whose seat a robot plays takes it back ("I'm back"); the table and seat."""
+
+        def change(table: Table) -> int:
+            if table.status != "playing":
+                raise TableError("not_playing", "The game is not on.")
+            seats = table.robot_plays_for(secret)
+            if not seats:
+                raise TableError("not_a_robot", "No robot plays a seat of yours here.")
+            entry = table.seats[seats[0]]
+            entry.update(bot=None)
+            table.bump()
+            table.note("back", seats[0], name=entry["name"])
+            return seats[0]
+
+        table, chosen = self._change(table_id, change)
+        self.seen(table.id, chosen, force=True)
+        return table, chosen
+
+    # -- who is at the table ----------------------------------------------------------------
+
+    SEEN_EVERY = 10.0
+    """A seat's last request is written at most this often by one process."""
+
+    def seen(self, table_id: str, seat: int, force: bool = False) -> None:
+        """Remember that `seat`'s person is at the table now (any request of theirs)."""
+        key = f"{table_id}:{seat}"
+        now = self.clock()
+        if not force and now - self._marked.get(key, float("-inf")) < self.SEEN_EVERY:
+            return
+        self._marked[key] = now
+        if len(self._marked) > 100_000:  # a long-running process forgets old tables
+            self._marked.clear()
+        self.store.mark(f"seen:{key}", now, max(self.store.ttl, 3600.0))
+
+    def away(self, table: Table) -> dict[int, float]:
+        """Seconds since each person's seat was last seen (phones mode; a seat never seen
+        since this store remembers is missing, and counts as away)."""
+        if table.meta["mode"] == "pass":
+            return {}
+        people = [s["seat"] for s in table.seats if s["taken"] and not s["bot"]]
+        found = self.store.marks([f"seen:{table.id}:{seat}" for seat in people])
+        now = self.clock()
+        return {
+            seat: max(0.0, now - found[f"seen:{table.id}:{seat}"])
+            for seat in people
+            if f"seen:{table.id}:{seat}" in found
+        }
 
     def leave(self, table_id: str, secret: str | None, seat: Any) -> Table:
         """A player leaves: before the start the seat is free again; after it, a bot plays."""
@@ -362,11 +425,15 @@ class Lifecycle:
 
         return self._change(table_id, change)[0]
 
-    def _to_bot(self, table: Table, seat: int, kind: str, code: str) -> None:
+    def _to_bot(
+        self, table: Table, seat: int, kind: str, code: str, keep_secret: bool = False
+    ) -> None:
         entry = table.seats[seat]
         if entry["bot"]:
             raise TableError("already_a_bot", f"A robot already plays seat {seat}.")
-        entry.update(bot=kind, secret=None)
+        entry.update(bot=kind)
+        if not keep_secret:
+            entry.update(secret=None)
         table.bump()
         table.note(code, seat, name=entry["name"])
         table.meta["last_move"] = self.clock()
@@ -396,7 +463,9 @@ class Lifecycle:
         (or the same table, if the first stopped halfway), so no table holding the series'
         secrets is ever left behind unlinked."""
         table = self.load(table_id)
-        self._require_creator(table, secret)
+        creator, held = table.holder(secret)
+        if not creator and not held:  # everyone seated may ask for the next game
+            raise TableError("not_creator", "Only the people at the table can.")
         if table.status != "over":
             raise TableError("not_over", "Play again once this game is over.")
         made_here = False

@@ -46,7 +46,10 @@ class Play:
         """The table as stored, for a reader (no robot moves applied: a move's form reads
         the table this way, so its own move comes before any robot's)."""
         table = self.load(table_id)
-        return table, self._reader(table, secret, seat)
+        reader = self._reader(table, secret, seat)
+        if reader is not None and table.meta["mode"] != "pass":
+            self.seen(table.id, reader)
+        return table, reader
 
     def _reader(self, table: Table, secret: str | None, seat: Any) -> int | None:
         creator, held = table.holder(secret)

@@ -117,6 +117,20 @@ class Table:
             held = self.human_seats()
         return creator, held
 
+    def robot_plays_for(self, secret: str | None) -> list[int]:
+        """The seats `secret` held that a robot now plays (handed over while its person was
+        away): those the person may take back."""
+        if not isinstance(secret, str) or not secret:
+            return []
+        given = secret_digest(secret).encode()
+        return [
+            seat["seat"]
+            for seat in self.seats
+            if seat["bot"]
+            and seat["secret"]
+            and hmac.compare_digest(given, seat["secret"].encode())
+        ]
+
     def name_of(self, seat: int, lang: str) -> str:
         entry = self.seats[seat]
         if entry["name"]:

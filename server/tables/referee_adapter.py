@@ -136,7 +136,12 @@ def legal(game: Game, seat: int) -> list[str]:
 def actions(game: Game, seat: int) -> list[dict[str, Any]]:
     """`seat`'s legal actions as data (verb, cards, target, rank, text): what a face reads
     to draw its controls."""
-    return [action.to_dict() for action in game.legal_actions(seat)]
+    found = []
+    for action in game.legal_actions(seat):
+        data = action.to_dict()
+        data["purpose"] = game.purpose(action)
+        found.append(data)
+    return found
 
 
 def spec(name: str) -> Any:

@@ -36,11 +36,14 @@ from server.tables.store import TableFormatError, TableStore
 
 @dataclass(frozen=True)
 class Settings:
-    bot_delay: float = 0.8
-    """Seconds between robot moves, so people can follow."""
+    bot_delay: float = 1.0
+    """Seconds between robot moves, so people can follow: each stays on screen a second."""
     call_wait: float = 5.0
     """Robots wait at least this long while a person holds an optional move (a GONG call,
     a catch, "Last card!"), so a child has time to find the button."""
+    away_after: float = 60.0
+    """Seconds without a request from a seat before its person counts as away: only then
+    may the creator hand the seat to a robot."""
     poll_every: float = 1.0
     """Seconds between a table page's looks for a new version (its script)."""
     tables_per_minute: int = 30
@@ -72,6 +75,7 @@ class TableService(Lifecycle, Play, Answers):
         self.store = store
         self.settings = settings or Settings()
         self.clock = clock
+        self._marked: dict[str, float] = {}
 
     def load(self, table_id: str) -> Table:
         """The table, or a TableError: `no_such_table`, or `table_unreadable` for a table

@@ -16,6 +16,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "left": "{name} left the table.",
         "left_waiting": "{name} got up.",
         "bot_took_seat": "A robot plays for {name} now.",
+        "back": "{name} is back!",
         "started": "The game begins!",
         "bot_name": "Robot {n}",
         "seat_name": "Seat {n}",

@@ -607,15 +607,34 @@ def test_a_player_who_leaves_is_replaced_by_a_bot_and_the_others_are_told(client
     )
 
 
-def test_the_creator_hands_an_absent_players_seat_to_a_bot(client):
+def test_the_creator_hands_an_absent_players_seat_to_a_bot_and_its_person_takes_it_back(
+    client, app
+):
+    """rules: a seat goes to a robot only after its person has been away (no request from
+    that seat for GONG_AWAY_SECONDS, 60 by default), and its person may take it back."""
     made, secrets = full_table(client)
     path = f"/api/tables/{made['id']}/seats/2/bot"
+    creator = bearer(made["creator_secret"])
     assert client.post(path, headers=bearer(secrets[0])).status_code == 403
-    handed = client.post(path, json={"bot": "easy"}, headers=bearer(made["creator_secret"]))
+    # Seat 2 sat down a moment ago: not away.
+    early = client.post(path, json={"bot": "easy"}, headers=creator)
+    assert early.status_code == 409 and early.get_json()["error"]["code"] == "not_away"
+    service = app.extensions["gong_tables"].service
+    now = time.time()
+    service.clock = lambda: now + 61
+    assert look(client, made["id"], secrets[0])["away"]["2"] >= 60
+    handed = client.post(path, json={"bot": "easy"}, headers=creator)
     assert handed.status_code == 200
     assert handed.get_json()["seats"][2]["bot"] == "easy"
     assert handed.get_json()["events"][-1]["code"] == "bot_took_seat"
-    again = client.post(path, headers=bearer(made["creator_secret"]))
+    assert client.post(path, headers=creator).status_code == 409
+    # The person's phone no longer plays the seat, but may take it back.
+    assert look(client, made["id"], secrets[2])["seat"] is None
+    back = client.post(f"/api/tables/{made['id']}/back", headers=bearer(secrets[2]))
+    assert back.status_code == 200, back.get_json()
+    assert back.get_json()["seats"][2]["bot"] is None and back.get_json()["seat"] == 2
+    assert back.get_json()["events"][-1]["code"] == "back"
+    again = client.post(f"/api/tables/{made['id']}/back", headers=bearer(secrets[2]))
     assert again.status_code == 409
 
 
@@ -677,8 +696,9 @@ def test_play_again_keeps_the_seats_moves_the_first_player_and_the_tally(client)
     made, secrets = full_table(client, seed=3)
     final, _ = play_link_to_the_end(client, made["id"], secrets)
     path = f"/api/tables/{made['id']}/again"
-    assert client.post(path, headers=bearer(secrets[0])).status_code == 403
-    again = client.post(path, headers=bearer(made["creator_secret"]))
+    # Anyone seated may ask for the next game, nobody else; asking twice gives the same one.
+    assert client.post(path, headers=bearer("not-a-seat-secret")).status_code == 403
+    again = client.post(path, headers=bearer(secrets[0]))
     assert again.status_code == 201
     second = again.get_json()
     assert second["id"] != made["id"] and second["status"] == "playing"

@@ -259,6 +259,14 @@ class TableStore(ABC):
         """
 
     @abstractmethod
+    def mark(self, key: str, when: float, keep_seconds: float) -> None:
+        """Remember `when` under `key` for `keep_seconds` (who was last seen at a table)."""
+
+    @abstractmethod
+    def marks(self, keys: list[str]) -> dict[str, float]:
+        """The remembered times of those `keys` that have one (not expired)."""
+
+    @abstractmethod
     def purge_expired(self) -> int:
         """Delete what has expired now (tables, old counters); return how many tables went."""
 

@@ -232,6 +232,20 @@ class RedisTableStore(TableStore):
             count, _ = pipeline.execute()
         return int(count)
 
+    # -- marks -------------------------------------------------------------------------
+
+    def mark(self, key: str, when: float, keep_seconds: float) -> None:
+        check_window(keep_seconds)
+        with self._errors():
+            self.client.set(f"{self.prefix}m:{key}", repr(when), ex=math.ceil(keep_seconds))
+
+    def marks(self, keys: list[str]) -> dict[str, float]:
+        if not keys:
+            return {}
+        with self._errors():
+            found = self.client.mget([f"{self.prefix}m:{key}" for key in keys])
+        return {key: float(value) for key, value in zip(keys, found, strict=True) if value}
+
     # -- expiry --------------------------------------------------------------------------
 
     def purge_expired(self) -> int:

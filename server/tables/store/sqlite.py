@@ -293,6 +293,35 @@ class SQLiteTableStore(TableStore):
             )
         return count
 
+    # -- marks -------------------------------------------------------------------------
+
+    def mark(self, key: str, when: float, keep_seconds: float) -> None:
+        check_window(keep_seconds)
+        # The rates table holds marks too, under a prefix no counter has (a counter's key has
+        # its window after it); `count` holds the time in milliseconds.
+        with self._errors():
+            self._connection().execute(
+                "INSERT INTO rates (key, count, expires) VALUES (?, ?, ?) ON CONFLICT (key)"
+                " DO UPDATE SET count = excluded.count, expires = excluded.expires",
+                (f"mark\x1f{key}", round(when * 1000), self.clock() + keep_seconds),
+            )
+
+    def marks(self, keys: list[str]) -> dict[str, float]:
+        if not keys:
+            return {}
+        wanted = {f"mark\x1f{key}": key for key in keys}
+        with self._errors():
+            rows = (
+                self._connection()
+                .execute(
+                    f"SELECT key, count FROM rates WHERE expires > ? AND key IN"
+                    f" ({', '.join('?' * len(wanted))})",
+                    (self.clock(), *wanted),
+                )
+                .fetchall()
+            )
+        return {wanted[key]: count / 1000 for key, count in rows}
+
     # -- expiry --------------------------------------------------------------------------
 
     def purge_expired(self) -> int:
