@@ -10,6 +10,8 @@ so none of them re-derives a deck from the shape of a code.
 
 >>> GONG.face("ne5").parts, GONG.face("NE5").name
 ({'family': 'NE', 'number': 5, 'gem': 'ICE'}, 'NEBULA 5')
+>>> GONG.face("AN4").symbol, GONG.face("AN4").low_symbol, GONG.face("J1").symbol
+('spiral', 'ruby', 'vortex')
 >>> STANDARD.face("QS").sign, STANDARD.face("QS").corner, STANDARD.face("10H").look
 ('Q', '♠', 's-red')
 >>> GANG_OF_FOUR.face("G7").name, render(GANG_OF_FOUR.face("DR").name, {"DR": "red dragon"})
@@ -23,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gong.cards import DECK as GONG_CARDS
-from gong.cards import CardCodeError, parse_card
+from gong.cards import CardCodeError, Family, parse_card
 from gong.classic_cards import (
     GOF_CARDS,
     MAX_JOKERS,
@@ -56,6 +58,12 @@ class CardFace:
     label: str = ""
     """How the card is named on its own, for a screen reader ("NEBULA 5, {gem_ICE}"); the
     name where it says no more."""
+    symbol: str = ""
+    """A picture drawn beside the sign, by name (a GONG family's galaxy shape, `spiral`; the
+    table pages draw each name from their sprite), so that no two faces differ by colour
+    alone; "" for none."""
+    low_symbol: str = ""
+    """A picture drawn before the line under the sign (a GONG gem's own shape, `ruby`)."""
 
     def __post_init__(self) -> None:
         if not self.label:
@@ -113,14 +121,30 @@ class _Keep(dict):
 
 # --- GONG's 56 -------------------------------------------------------------------------------
 
+FAMILY_SHAPES: dict[Family, str] = {
+    Family.PROXIMA: "cluster",
+    Family.NEBULA: "nebula",
+    Family.ZETA: "barred",
+    Family.ANDROMEDE: "spiral",
+    Family.SERPENS: "serpent",
+    Family.SPARROW: "wings",
+    Family.VIRGO: "elliptical",
+    Family.OMEGA: "ring",
+    Family.NEMESIS: "blackhole",
+}
+"""Each family's galaxy shape, as the printer draws it (printables/galaxy.py): the symbol a
+face shows beside its number, since two families' inks can look alike."""
+JOKER_SHAPE = "vortex"
+
 
 def _gong_faces() -> Iterable[CardFace]:
     for order, card in enumerate(GONG_CARDS):
         if card.family is None:
             parts: dict[str, Any] = {"joker": card.number}
             yield CardFace(
-                card.code, parts, order, "joker", "J", "GONG", "JOKER", "JOKER", "GONG JOKER"
-            )
+                card.code, parts, order, "joker", "J", "GONG", "JOKER", "JOKER", "GONG JOKER",
+                symbol=JOKER_SHAPE,
+            )  # fmt: skip
             continue
         parts = {"family": card.family.code, "number": card.number, "gem": card.gem.name}
         yield CardFace(
@@ -133,6 +157,8 @@ def _gong_faces() -> Iterable[CardFace]:
             "{gem_" + card.gem.name + "}",
             f"{card.family.label} {card.number}",
             f"{card.family.label} {card.number}, {{gem_{card.gem.name}}}",
+            symbol=FAMILY_SHAPES[card.family],
+            low_symbol=card.gem.name.lower(),
         )
 
 

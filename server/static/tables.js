@@ -65,7 +65,7 @@
       return size[v].length === 1 && size[v][0] === 1;
     });
     var boxes = form.querySelectorAll("input[name=card]:not([disabled])");
-    if (single && changed && changed.checked) {
+    if (single && changed && changed.name === "card" && changed.checked) {
       boxes.forEach(function (box) { if (box !== changed) box.checked = false; });
     }
     var picked = [];
@@ -153,10 +153,17 @@
     if (by && by.name) data.append(by.name, by.value);
     sending = true;
     form.classList.add("sending");
-    fetch(form.action, { method: "POST", body: data, credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.text() : Promise.reject(r); })
-      .then(function (html) { if (!swap(html)) form.submit(); })
-      .catch(function () { form.submit(); })
+    // getAttribute: `form.action` would be the buttons named "action".
+    fetch(form.getAttribute("action"), { method: "POST", body: data, credentials: "same-origin" })
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        if (swap(html)) return;
+        // Not the table's page (an expired form, a server error): show it as it came.
+        document.open();
+        document.write(html);
+        document.close();
+      })
+      .catch(function () { window.location.assign(main.getAttribute("data-poll")); })
       .then(function () { sending = false; });
   });
   ready(main);

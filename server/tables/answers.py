@@ -38,11 +38,9 @@ class Answers:
             "current": game.current if table.status == "playing" else None,
             "to_act": game.to_act() if table.status == "playing" else [],
             "due_at": self.due(table),
-            # Seconds since each person's seat was last seen (phones mode, while playing):
-            # after `away_after` the creator may hand it to a robot.
-            "away": {str(k): round(v) for k, v in self.away(table).items()}
-            if table.status == "playing"
-            else {},
+            # The people away long enough (no request for `away_after` seconds, phones mode)
+            # that the creator may hand their seats to robots.
+            "away": self.away_seats(table) if table.status == "playing" else [],
             "view": game.view(seat) if playing else None,
             "legal": [action["text"] for action in acts],
             "actions": acts,

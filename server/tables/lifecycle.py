@@ -385,12 +385,25 @@ class Lifecycle:
         """Remember that `seat`'s person is at the table now (any request of theirs)."""
         key = f"{table_id}:{seat}"
         now = self.clock()
-        if not force and now - self._marked.get(key, float("-inf")) < self.SEEN_EVERY:
+        every = min(self.SEEN_EVERY, self.settings.away_after / 4)
+        if not force and now - self._marked.get(key, float("-inf")) < every:
             return
         self._marked[key] = now
         if len(self._marked) > 100_000:  # a long-running process forgets old tables
             self._marked.clear()
         self.store.mark(f"seen:{key}", now, max(self.store.ttl, 3600.0))
+
+    def away_seats(self, table: Table) -> list[int]:
+        """The people's seats not seen for `Settings.away_after` seconds (or ever)."""
+        if table.meta["mode"] == "pass":
+            return []
+        away = self.away(table)
+        limit = self.settings.away_after
+        return [
+            s["seat"]
+            for s in table.seats
+            if s["taken"] and not s["bot"] and away.get(s["seat"], float("inf")) >= limit
+        ]
 
     def away(self, table: Table) -> dict[int, float]:
         """Seconds since each person's seat was last seen (phones mode; a seat never seen

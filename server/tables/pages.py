@@ -71,7 +71,15 @@ class PageAssets:
         # The cards' own stylesheet (cards.css) is served with the tables' one, in one file.
         css = (STATIC / "tables.css").read_bytes() + b"\n" + (STATIC / "cards.css").read_bytes()
         self.css: Asset = make_asset(css, "text/css")
-        self.js: Asset = make_asset((STATIC / "tables.js").read_bytes(), "text/javascript")
+        script = _compact((STATIC / "tables.js").read_bytes())
+        self.js: Asset = make_asset(script, "text/javascript")
+
+
+def _compact(source: bytes) -> bytes:
+    """The script as served: without its whole-line comments and indentation (the source
+    keeps them; a phone need not download them). The script has no multi-line strings."""
+    lines = (line.strip() for line in source.decode().splitlines())
+    return "\n".join(line for line in lines if line and not line.startswith("//")).encode()
 
 
 def init_app(app: Flask) -> None:
@@ -211,10 +219,23 @@ def script(digest: str) -> Response:
 # --- making a table ------------------------------------------------------------------------
 
 
+NOT_ASKED = ("first_player", "challenges")
+"""Options the /play form never asks: who starts comes from the seats, how challenges are
+settled from the mode."""
+NOT_SHOWN = ("turn_limit", "may_ask_held_card")
+"""Options a family would not choose, left off the /play form: the turn limit (a safeguard
+against endless games, not a rule) and Go Fish's bluffing variant (which needs another house
+rule on). A posted value is still honoured, within the spec's bounds, as the API does."""
+
+
 def _describe(name: str) -> dict[str, Any]:
-    """A game's spec with its title as families say it in the reader's language."""
+    """A game's spec with its title and its one line (what you do to win) as families say
+    them in the reader's language; a game without that line (a house game that brings none)
+    has an empty one."""
     game = referee_adapter.describe(name)
     game["title"] = game_title(name, g.lang)
+    key = f"about_{name}"
+    game["about"] = text(g.lang, key, name) if has_text(g.lang, key, name) else ""
     return game
 
 
@@ -222,15 +243,23 @@ def _games() -> list[dict[str, Any]]:
     return [_describe(name) for name in referee_adapter.game_names()]
 
 
+def _rules_link(name: str) -> str | None:
+    """The address of the rules page of a game, for the ones the site has a page of."""
+    from server.views.rules import RULES_GAMES  # the rules' own list of their pages
+
+    slug = next((slug for slug, game in RULES_GAMES.items() if game == name), None)
+    return url_for("rules.variant", slug=slug) if slug else None
+
+
 def _option_fields(game: dict[str, Any]) -> list[dict[str, Any]]:
-    """The form fields of a game's options, with their defaults and bounds from the spec.
-    Who starts and how challenges are settled come from the seats and the mode instead."""
+    """The form fields of a game's options, with their defaults and bounds from the spec;
+    `shown` tells the ones the /play form shows (`NOT_SHOWN`)."""
     bounds = game["bounds"]
     fields = []
     for name, default in game["options"].items():
-        if name in ("first_player", "challenges"):
+        if name in NOT_ASKED:
             continue
-        field: dict[str, Any] = {"name": name, "default": default}
+        field: dict[str, Any] = {"name": name, "default": default, "shown": name not in NOT_SHOWN}
         if isinstance(default, bool):
             field["type"] = "bool"
         elif isinstance(default, int):
@@ -271,7 +300,8 @@ def _play_page(
         title=t("play_title"),
         games=games,
         game=chosen,
-        fields=_option_fields(chosen),
+        rules_link=_rules_link(chosen["name"]),
+        fields=[field for field in _option_fields(chosen) if field["shown"]],
         seats=range(chosen["max_players"]),
         error=error,
         form=request.form if request.method == "POST" else {},
@@ -285,17 +315,46 @@ def create() -> Response:
     chosen = next((gm for gm in games if gm["name"] == request.form.get("game")), None)
     if chosen is None:
         return _play_page(games, games[0], t("pick_game"), 400)
+    service = tables().service
     try:
         asked = _creation(chosen)
-        table, creator_secret = tables().service.create(asked, client_address())
+        name = _creator_name(asked)
+        table, creator_secret = service.create(asked, client_address())
     except FormRefused as refused:
         return _play_page(games, chosen, t(refused.key), 400)
     except TableError as error:
         message = t("too_many_tables") if status_of(error) == 429 else error.text(g.lang)
         return _play_page(games, chosen, message, status_of(error))
     response = redirect(url_for("tables_pages.table", table_id=table.id), 303)
+    if name:
+        # A phone each: the creator typed their name, so they sit at once, in the first seat
+        # kept for a person, as `sit` seats them; the others sit as they open the link.
+        seat = next(s for s in range(asked["players"]) if str(s) not in asked["bots"])
+        try:
+            _table, _seat, secret = service.take_seat(table.id, seat, name)
+        except TableError as error:
+            code = {409: "taken", 400: "bad_name"}.get(status_of(error))
+            if code is None:
+                raise
+            response = _back(table.id, error=code)
+        else:
+            _set_cookie(response, SEAT_COOKIE + table.id, secret, f"/t/{table.id}")
     _set_cookie(response, CREATOR_COOKIE + table.id, creator_secret, f"/t/{table.id}")
     return response
+
+
+def _creator_name(asked: dict[str, Any]) -> str:
+    """The creator's own name, typed on /play with a phone each ("" when none): checked
+    before the table is made, so a name refused makes no table."""
+    from server.tables.lifecycle import clean_name  # the seats' one rule for names
+
+    typed = request.form.get("my_name", "").strip()
+    if asked["mode"] != "phones" or not typed:
+        return ""
+    try:
+        return clean_name(typed)
+    except TableError:
+        raise FormRefused("no_bad_name") from None
 
 
 def _creation(game: dict[str, Any]) -> dict[str, Any]:
@@ -320,6 +379,8 @@ def _creation(game: dict[str, Any]) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for field in _option_fields(game):
         name = field["name"]
+        if not field["shown"] and name not in data:
+            continue  # an option the form does not show keeps the game's default
         if field["type"] == "bool":
             options[name] = data.get(name) == "on"
         elif field["type"] == "int":
@@ -441,12 +502,46 @@ def table(table_id: str) -> Response:
     since = request.args.get("since", "")
     if since and request.headers.get("Sec-Fetch-Site") == "cross-site":
         abort(403)  # the script's polls come from this origin only; nobody else reads a seat
-    table, reader, creator = _read(canonical)
-    if since.isdigit() and int(since) == table.version:
+    try:
+        table, reader, creator = _read(canonical)
+    except TableError as error:
+        if error.code != "no_spectators":
+            raise
+        return _not_seated(tables().service.load(canonical))
+    if since and since == _page_version(table, creator, reader):
         response = Response(status=304)
         response.headers["Cache-Control"] = "no-store"
         return response
     return _table_page(table, reader, creator)
+
+
+def _away_seats(table: Table, creator: bool, reader: int | None = None) -> list[int]:
+    """The seats whose person has been away long enough to hand to a robot (the creator's
+    page offers it, never for the creator's own seat; nobody else's page does)."""
+    if not creator or table.status != "playing" or table.meta["mode"] == "pass":
+        return []
+    return [s for s in tables().service.away_seats(table) if s != reader]
+
+
+def _page_version(table: Table, creator: bool, reader: int | None = None) -> str:
+    """What the page's script sends back as `since`: the table's version, and for the
+    creator which seats are away (that changes the page without a new version)."""
+    away = _away_seats(table, creator, reader)
+    return str(table.version) + ("-" + ".".join(map(str, away)) if away else "")
+
+
+def _not_seated(table: Table) -> Response:
+    """A browser without a seat at a table that takes no spectators: who plays, and how a
+    person gets their seat back on this phone."""
+    g.game = table.meta["game"]
+    names = [table.name_of(s["seat"], g.lang) for s in table.seats if s["taken"]]
+    return render(
+        "tables/message.html",
+        200,
+        title=_describe(table.meta["game"])["title"],
+        message=t("not_seated", names=", ".join(names)),
+        help=t("seat_back_help"),
+    )
 
 
 def _seat_rows(table: Table, answer: dict[str, Any], me: int | None) -> list[dict[str, Any]]:
@@ -538,7 +633,9 @@ def _one_phone(
     return table, reader, answer, hand_to, _out_of_turn(table, answer, reader)
 
 
-def _title(table: Table, title: str, hand_to: int | None, shown: int | None, mine: bool) -> str:
+def _title(
+    table: Table, title: str, hand_to: int | None, shown: int | None, mine: bool, forced: str
+) -> str:
     """The page title, which says what the tab needs to say: "your turn", whom to pass to."""
     if table.status == "waiting":
         return t("join_title", game=title)
@@ -546,6 +643,8 @@ def _title(table: Table, title: str, hand_to: int | None, shown: int | None, min
         return t("over_title", game=title)
     if hand_to is not None and shown is None:
         return t("pass_title", name=table.name_of(hand_to, g.lang))
+    if mine and forced:
+        return f"★ {forced} · {title}"
     return t("your_turn_title", game=title) if mine else title
 
 
@@ -560,10 +659,15 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
     view = answer["view"] or {}
     game = _describe(table.meta["game"])
     seats = _seat_rows(table, answer, reader)
-    # "Your turn" is for the turn holder alone; another seat that may act now (a GONG call,
-    # a joker's counter, a mission's gift) is told which moves are its own.
+    # "Your turn" is for the turn holder alone (the seat the game waits for); a seat a
+    # mission makes act is told that move by name ("Give Zoe a card"), and a seat that may
+    # also act now, out of turn (a GONG call, a catch), gets a strip of its own.
     acting = reader is not None and reader in answer["to_act"]
-    my_turn = acting and reader == answer["current"]
+    holder = _turn_seat(table) if table.status == "playing" else None
+    my_turn = acting and reader == holder
+    forced = ""
+    if my_turn and reader != current_of(answer):
+        forced = _forced_move(answer["actions"], table)
     spec = referee_adapter.spec(table.meta["game"])
     hand = [show.card(code, g.lang, spec.deck, spec.name) for code in view.get("hand", [])]
     pieces = show.move_pieces(answer["actions"], spec.table.get("asks", ()))
@@ -572,7 +676,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
     shown_card = read_view(view, piles["shown"]) if "shown" in piles else None
     current = view.get("current")
     events = answer["events"][-HISTORY_SHOWN:][::-1]
-    title = _title(table, game["title"], hand_to, reader, my_turn)
+    title = _title(table, game["title"], hand_to, reader, my_turn, forced)
     seat_secret, creator_secret = _secrets(table.id)
     rejoin = None
     if reader is not None and seat_secret and not pass_mode and table.status != "over":
@@ -595,13 +699,29 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         hand_to_name=table.name_of(hand_to, g.lang) if hand_to is not None else "",
         others=others,
         my_turn=my_turn,
-        act_now=_moves_named(answer["actions"], table) if acting and not my_turn else "",
+        forced=forced,
+        also=_moves_named(answer["actions"], table) if acting and not my_turn else "",
+        window=_window(answer),
+        robot_mine=table.robot_plays_for(seat_secret) if table.status == "playing" else [],
+        away=_away_seats(table, creator, reader),
+        recent=_recent(answer["events"], table, reader),
+        robots_streak=_robot_streak(table),
+        rules_link=_rules_link(table.meta["game"]),
+        seated=bool(seat_secret) and bool(table.holder(seat_secret)[1]) or creator,
+        page_version=_page_version(table, creator, reader),
+        kept=_kept_choice(),
+        sizes=_sizes(answer["actions"]),
         hand=hand,
         pieces=pieces,
         plain=[
             (action["text"], _plain_label(action, table), action["verb"])
             for action in pieces["plain"]
         ],
+        rejoin_qr=url_for(
+            "tables_pages.rejoin_qr", table_id=table.id, token=rejoin.rsplit("/", 1)[1]
+        )
+        if rejoin
+        else None,
         asks=[(code, _ask_label(code, pieces, spec)) for code in pieces["asks"]],
         top=show.card(top, g.lang, spec.deck, spec.name) if top else None,
         shown_card=show.card(shown_card, g.lang, spec.deck, spec.name) if shown_card else None,
@@ -622,6 +742,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         free=[s for s in seats if not s["taken"] and not s["bot"]],
         outcome=outcome,
         reason=_reason(outcome, table.meta["game"]),
+        why=_why_won(outcome, table, spec),
         winner_names=", ".join(
             table.name_of(w, g.lang) for w in (outcome or {}).get("winners", [])
         ),
@@ -633,6 +754,110 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         next_id=answer["next"],
         is_creator_secret=bool(creator_secret),
     )
+
+
+def current_of(answer: dict[str, Any]) -> int | None:
+    """The game's current player (whose turn it is by the order of play)."""
+    return answer["current"]
+
+
+def _forced_move(actions: list[dict[str, Any]], table: Table) -> str:
+    """The move a seat must make although it is not its turn (a mission's gift), named:
+    "Give Zoe a card"; "" when its moves are not all one such move."""
+    kinds = {(a["verb"], a["target"]) for a in actions}
+    if len(kinds) != 1:
+        return t("your_move")
+    verb, target = next(iter(kinds))
+    key = f"must_{verb}"
+    if not known(key):
+        return t("your_move")
+    return t(key, name=table.name_of(target, g.lang) if target is not None else "")
+
+
+def _window(answer: dict[str, Any]) -> float | None:
+    """Seconds left to make an optional move before a robot moves (a GONG call, a catch),
+    for the countdown on those buttons; None when nothing waits."""
+    due = answer.get("due_at")
+    if not due or not due.get("window"):
+        return None
+    return round(float(due["in"]), 1)
+
+
+RECENT_SHOWN = 4
+
+
+def _recent(events: list[dict[str, Any]], table: Table, reader: int | None) -> list[dict]:
+    """What happened since the reader's own last move (at most RECENT_SHOWN lines, newest
+    first): shown next to the pile, the newest highlighted."""
+    if table.status == "waiting":
+        return []
+    lines = []
+    for event in reversed(events):
+        if reader is not None and event["seat"] == reader and lines:
+            break
+        lines.append({"text": event["text"], "version": event["version"]})
+        if len(lines) == RECENT_SHOWN:
+            break
+    newest = lines[0]["version"] if lines else None
+    for line in lines:
+        line["new"] = line["version"] == newest
+    return lines
+
+
+def _robot_streak(table: Table) -> int:
+    """How many robot moves in a row ended the game's log (the "robots are playing" note)."""
+    count = 0
+    for line in reversed(table.game.log):  # "2: play NE5": the seat, then the action
+        seat = line.partition(":")[0]
+        if not seat.isdigit() or not table.seats[int(seat)]["bot"]:
+            break
+        count += 1
+    return count
+
+
+def _rules_link(game: str) -> str:
+    """The rules page of `game`, or the rules' index for a game without one."""
+    from server.rulesdoc import PAGE_GAMES
+
+    for slug, described in PAGE_GAMES.items():
+        if described == game:
+            return url_for("rules.variant", slug=slug)
+    return url_for("rules.index")
+
+
+def _kept_choice() -> dict[str, Any]:
+    """The choices a refused move carried back (`pick`, `to`, `ask` in the address), so the
+    next try starts from them."""
+    picked = [c for c in request.args.get("pick", "").upper().split(",") if c][:60]
+    return {"cards": picked, "to": request.args.get("to", ""), "ask": request.args.get("ask", "")}
+
+
+def _sizes(actions: list[dict[str, Any]]) -> str:
+    """How many cards each card verb takes, for the script's "1 of 2" and one-at-a-time
+    picking: "play:1 lay:1"."""
+    found: dict[str, set[int]] = {}
+    for action in actions:
+        if action["cards"]:
+            found.setdefault(action["verb"], set()).add(len(action["cards"]))
+    return " ".join(f"{verb}:{','.join(map(str, sorted(n)))}" for verb, n in sorted(found.items()))
+
+
+def _why_won(outcome: dict[str, Any] | None, table: Table, spec: Any) -> str:
+    """Why the winners won, in the game's words from its spec (`table["winner"]`): "Robot 2
+    has the most books: 5"; "" where the spec says nothing."""
+    if not outcome or not outcome.get("winners"):
+        return ""
+    said = spec.table.get("winner")
+    key = said.get(outcome.get("reason")) if isinstance(said, dict) else said
+    if not key or not known(key):
+        return ""
+    winners = outcome["winners"]
+    scores = outcome.get("scores") or []
+    names = t("and_names", first=", ".join(table.name_of(w, g.lang) for w in winners[:-1]),
+              last=table.name_of(winners[-1], g.lang)) if len(winners) > 1 else table.name_of(
+        winners[0], g.lang)  # fmt: skip
+    score = scores[winners[0]] if winners[0] < len(scores) else ""
+    return t(key, name=names, n=score)
 
 
 def _board_lines(view: dict[str, Any], spec: Any) -> list[str]:
@@ -687,6 +912,9 @@ def _plain_label(action: dict[str, Any], table: Table) -> str:
     verb, target = action["verb"], action["target"]
     if target is not None:
         name = table.name_of(target, g.lang)
+        purpose = action.get("purpose")
+        if purpose and known(f"act_{verb}_{purpose}"):  # "Give to Zoe", "Take from Zoe"
+            return t(f"act_{verb}_{purpose}", name=name)
         key = TARGET_KEYS.get(verb, f"act_{verb}_name")
         return t(key, name=name) if known(key) else f"{verb} {name}"
     key = ACT_KEYS.get(verb, f"act_{verb}")
@@ -734,7 +962,10 @@ def _reason(outcome: dict[str, Any] | None, table_game: str | None = None) -> st
     return reason_text(reason, table_game) if table_game else reason.replace("_", " ")
 
 
-ERROR_KEYS = {"pick_move", "pick_card", "pick_player", "pick_ask", "stale", "not_started"}
+ERROR_KEYS = {
+    "pick_move", "pick_card", "pick_player", "pick_ask", "stale", "not_started",
+    "one_at_a_time", "need_someone",
+}  # fmt: skip
 
 
 def _error_text(code: str) -> str | None:
@@ -746,12 +977,18 @@ def _error_text(code: str) -> str | None:
     return t("no_generic")
 
 
-def _back(table_id: str, seat: int | None = None, error: str | None = None) -> Response:
+def _back(
+    table_id: str,
+    seat: int | None = None,
+    error: str | None = None,
+    kept: dict[str, str] | None = None,
+) -> Response:
     args: dict[str, Any] = {}
     if seat is not None and seat >= 0:
         args["seat"] = seat
     if error:
         args["e"] = error
+    args.update({k: v for k, v in (kept or {}).items() if v})
     return redirect(url_for("tables_pages.table", table_id=table_id, **args), 303)
 
 
@@ -792,16 +1029,22 @@ def move(table_id: str) -> Response:
     table, reader = service.reading(table_id, secret, seat)
     playing = reader is not None and table.status == "playing"
     legal = referee_adapter.actions(table.game, reader) if playing else []
+    # A refused move comes back with its choices, so the next try starts from them.
+    kept = {
+        "pick": ",".join(request.form.getlist("card"))[:400],
+        "to": request.form.get("to", "")[:3],
+        "ask": request.form.get("ask", "")[:8],
+    }
     try:
         action = forms.compose(request.form, request.form.getlist("card"), legal)
     except FormRefused as refused:
-        return _back(table_id, seat, refused.key)
+        return _back(table_id, seat, refused.key, kept)
     shown = _shown_seat(table, seat, request.form.get("back"))
     try:
         service.act(table_id, secret, reader, action, version)
     except TableError as error:
         if status_of(error) in (409, 422):
-            return _back(table_id, shown, error.code)
+            return _back(table_id, shown, error.code, kept if error.code != "stale" else None)
         raise
     return _back(table_id, shown)
 
@@ -836,8 +1079,27 @@ def _creator_only(table_id: str, form: str) -> tuple[str, str | None]:
 
 @bp.post("/t/<table_id>/start")
 def start(table_id: str) -> Response:
+    """Start before every seat is taken: robots play the empty seats, once the creator has
+    confirmed it (the first post asks)."""
     table_id, secret = _creator_only(table_id, "start")
-    tables().service.start(table_id, secret)
+    service = tables().service
+    table = service.load(table_id)
+    g.game = table.meta["game"]
+    empty = [s for s in table.seats if not s["taken"]]
+    if not any(s["taken"] and not s["bot"] for s in table.seats):
+        return _back(table_id, error="need_someone")
+    if empty and request.form.get("confirm") != "1":
+        return render(
+            "tables/confirm.html",
+            title=t("start_confirm_title"),
+            question=t("start_confirm", n=len(empty)),
+            action=url_for("tables_pages.start", table_id=table_id),
+            form_name=f"start:{table_id}",
+            fields={},
+            yes=t("start_yes"),
+            back=url_for("tables_pages.table", table_id=table_id),
+        )
+    service.start(table_id, secret)
     return _back(table_id)
 
 
@@ -850,15 +1112,57 @@ def remove(table_id: str) -> Response:
 
 @bp.post("/t/<table_id>/bot")
 def bot(table_id: str) -> Response:
+    """Hand an away person's seat to a robot, once the creator has confirmed it (the first
+    post asks); the person can take it back from their phone."""
     table_id, secret = _creator_only(table_id, "bot")
-    tables().service.hand_to_bot(table_id, secret, request.form.get("seat"), None)
+    seat_text = request.form.get("seat", "")
+    service = tables().service
+    if request.form.get("confirm") != "1":
+        table = service.load(table_id)
+        g.game = table.meta["game"]
+        if not seat_text.isdigit() or int(seat_text) >= table.players:
+            return _back(table_id, error="pick_player")
+        name = table.name_of(int(seat_text), g.lang)
+        return render(
+            "tables/confirm.html",
+            title=t("to_robot"),
+            question=t("to_robot_confirm", name=name),
+            action=url_for("tables_pages.bot", table_id=table_id),
+            form_name=f"bot:{table_id}",
+            fields={"seat": seat_text},
+            yes=t("to_robot_yes", name=name),
+            back=url_for("tables_pages.table", table_id=table_id),
+        )
+    try:
+        service.hand_to_bot(table_id, secret, seat_text, None)
+    except TableError as error:
+        if error.code in ("not_away", "already_a_bot"):
+            return _back(table_id, error=error.code)
+        raise
+    return _back(table_id)
+
+
+@bp.post("/t/<table_id>/back")
+def back(table_id: str) -> Response:
+    """The person whose seat a robot plays takes it back ("I'm back")."""
+    table_id = _canonical(table_id)
+    _checked(f"back:{table_id}")
+    try:
+        tables().service.take_back(table_id, _secrets(table_id)[0])
+    except TableError as error:
+        if error.code in ("not_a_robot", "not_playing"):
+            return _back(table_id, error=error.code)
+        raise
     return _back(table_id)
 
 
 @bp.post("/t/<table_id>/again")
 def again(table_id: str) -> Response:
-    table_id, secret = _creator_only(table_id, "again")
-    tables().service.again(table_id, secret, client_address())
+    """Anyone seated (or the creator) starts the next game of the series."""
+    table_id = _canonical(table_id)
+    _checked(f"again:{table_id}")
+    seat_secret, creator_secret = _secrets(table_id)
+    tables().service.again(table_id, creator_secret or seat_secret, client_address())
     return redirect(url_for("tables_pages.follow", table_id=table_id), 303)
 
 
@@ -900,20 +1204,37 @@ def rejoin(table_id: str, token: str) -> Response:
     return response
 
 
+@bp.get("/t/<table_id>/rejoin/<token>/qr.svg")
+def rejoin_qr(table_id: str, token: str) -> Response:
+    """A seat's rejoin link as a QR code, for "Play this seat on another phone". Only a
+    token this site sealed for this table is drawn."""
+    table_id = _canonical(table_id)
+    if forms.open_rejoin(current_app.secret_key, table_id, token) is None:
+        abort(404)
+    response = _qr_svg(f"{site_root()}t/{table_id}/rejoin/{token}")
+    response.headers["Cache-Control"] = "private, no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _qr_svg(link: str) -> Response:
+    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(link)
+    code.make(fit=True)
+    image = code.make_image(image_factory=qrcode.image.svg.SvgPathFillImage)
+    response = Response(image.to_string(), mimetype="image/svg+xml")
+    response.headers["Content-Security-Policy"] = ASSET_CSP
+    return response
+
+
 @bp.get("/t/<table_id>/qr.svg")
 def qr(table_id: str) -> Response:
     """The table's link as a QR code, drawn here (the upper-case link packs into QR's
     alphanumeric mode)."""
     table_id = _canonical(table_id)
     tables().service.load(table_id)
-    link = f"{site_root()}T/{table_id}".upper()
-    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
-    code.add_data(link)
-    code.make(fit=True)
-    image = code.make_image(image_factory=qrcode.image.svg.SvgPathFillImage)
-    response = Response(image.to_string(), mimetype="image/svg+xml")
+    response = _qr_svg(f"{site_root()}T/{table_id}".upper())
     response.headers["Cache-Control"] = "public, max-age=86400"
-    response.headers["Content-Security-Policy"] = ASSET_CSP
     return response
 
 

@@ -6,7 +6,9 @@ legal actions' fields, so nothing here knows one game from another.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from gong.cards import Gem
@@ -16,6 +18,10 @@ from server.tables.referee_adapter import game_words, history_words, rank_word
 
 # Verbs that take picked cards, in the order their buttons appear (others follow by name).
 CARD_VERBS = ("play", "lay", "give", "joker", "counter")
+
+SPRITE = Path(__file__).resolve().parent.parent / "templates" / "tables" / "_symbols.html"
+"""The symbols a face may show (`<symbol id="y-NAME">`), drawn once per table page."""
+SYMBOLS = frozenset(re.findall(r'<symbol id="y-([a-z0-9-]+)"', SPRITE.read_text("utf-8")))
 
 
 def words(lang: str, game: str | None = None) -> dict[str, str]:
@@ -27,14 +33,14 @@ def words(lang: str, game: str | None = None) -> dict[str, str]:
 
 def card(code: str, lang: str, deck: Deck, game: str | None = None) -> dict[str, Any]:
     """One card as the page draws it, from its deck's face: its look, the big sign, the
-    corner, the line under the sign, and how it is said. A code that is no card of the deck
-    is drawn as its code."""
+    corner, the line under the sign, the symbols beside the sign and before that line, and
+    how it is said. A code that is no card of the deck is drawn as its code."""
     try:
         face = deck.face(code)
     except (ValueError, KeyError):
         return {
             "code": code, "look": "other", "big": code, "top": "", "low": "", "name": code,
-            "label": code,
+            "label": code, "symbol": "", "low_symbol": "",
         }  # fmt: skip
     said = words(lang, game)
     return {
@@ -45,7 +51,15 @@ def card(code: str, lang: str, deck: Deck, game: str | None = None) -> dict[str,
         "low": render(face.low, said),
         "name": render(face.name, said),
         "label": render(face.label, said),
+        "symbol": _known(face.symbol),
+        "low_symbol": _known(face.low_symbol),
     }
+
+
+def _known(symbol: str) -> str:
+    """A face's symbol if the sprite draws it; "" otherwise (a deck brought by an instance
+    game may name one the pages do not have: its card then shows no empty box)."""
+    return symbol if symbol in SYMBOLS else ""
 
 
 def rank_label(code: str, lang: str) -> str:

@@ -4,7 +4,7 @@ visitor's language is shown in English rather than not at all."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, g
+from flask import Blueprint, Response, g, url_for
 
 from gong.i18n import DEFAULT_LANGUAGE
 from server.errors import lost
@@ -35,6 +35,18 @@ def menu(lang: str) -> list[tuple[str, str]]:
     ]
 
 
+def play_link(slug: str, lang: str) -> tuple[str, str]:
+    """Where a rules page's "play" button leads and what it says: a game's page starts that
+    game at /play; the overview and the jokers (every GONG game has them) open /play as is."""
+    game = RULES_GAMES.get(slug)
+    if game is None:
+        return url_for("tables_pages.play"), text(lang, "play_online")
+    return (
+        url_for("tables_pages.play", game=game),
+        text(lang, "play_game_online", game=game_title(game, lang)),
+    )
+
+
 def _find(slug: str) -> tuple[RulesPage, str] | None:
     by_lang = site().rules.get(slug, {})
     for lang in (g.lang, DEFAULT_LANGUAGE):
@@ -50,6 +62,7 @@ def _show(slug: str) -> Response:
     # The overview always lists the variants, even before its own text is written.
     rules_page, page_lang = found or (None, g.lang)
     title = rules_page.title if rules_page else text(g.lang, "all_rules")
+    play_href, play_label = play_link(slug, g.lang)
     return page(
         "rules.html",
         title=f"{title} · GONG",
@@ -58,6 +71,8 @@ def _show(slug: str) -> Response:
         page_lang=page_lang,
         slug=slug,
         menu=menu(g.lang),
+        play_href=play_href,
+        play_label=play_label,
     )
 
 

@@ -226,7 +226,7 @@ def test_the_play_page_offers_the_game_with_its_options_in_its_words(served):
     assert "Highest card" in shown and "For 2 to 4 players." in shown
     assert "Follow the colour led when you can" in shown  # opt_must_follow
     assert "A tie goes to the player who played" in shown  # opt_ties
-    assert "At most this many cards played" in shown  # its own opt_turn_limit, on its page
+    assert "At most this many cards played" not in shown  # no turn-limit field on /play
     # A choice's values in the game's words (`opt_<option>_<value>`), sent as the values.
     assert (
         '<select name="ties"><option value="earlier" selected>first</option>'

@@ -96,7 +96,9 @@ def _page(client: FlaskClient, table_id: str, lang: str = "en") -> str:
 
 
 def _move_form(html: str) -> dict[str, str]:
-    form = re.search(r'<form method="post" action="[^"]*/move" class="move"[^>]*>.*?</form>', html, re.S)
+    form = re.search(
+        r'<form method="post" action="[^"]*/move" class="move"[^>]*>.*?</form>', html, re.S
+    )
     assert form, "no move form"
     text = form.group(0)
     return {
