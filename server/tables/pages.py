@@ -702,6 +702,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         forced=forced,
         also=_moves_named(answer["actions"], table) if acting and not my_turn else "",
         window=_window(answer),
+        robot_left=_robot_left(answer),
         robot_mine=table.robot_plays_for(seat_secret) if table.status == "playing" else [],
         away=_away_seats(table, creator, reader),
         recent=_recent(answer["events"], table, reader),
@@ -772,6 +773,15 @@ def _forced_move(actions: list[dict[str, Any]], table: Table) -> str:
     if not known(key):
         return t("your_move")
     return t(key, name=table.name_of(target, g.lang) if target is not None else "")
+
+
+def _robot_left(answer: dict[str, Any]) -> float | None:
+    """Seconds before the next robot move, when nobody else may act first (its countdown
+    under the turn banner); None otherwise."""
+    due = answer.get("due_at")
+    if not due or due.get("window"):
+        return None
+    return round(float(due["in"]), 1)
 
 
 def _window(answer: dict[str, Any]) -> float | None:

@@ -636,3 +636,79 @@ def test_the_cards_to_ask_for_are_named_with_their_galaxy_number_and_gem(client,
     card = parse_card(asked[0])
     assert options[asked[0]] == f"{card.family.label} {card.number}, {card.gem.label}"
     assert all(re.fullmatch(r"[A-Z]+ [1-6], \w+", text) for text in options.values()), options
+
+
+# --- who acts, and what the buttons say (GONG FIGHT's missions) -----------------------------
+
+FIGHT_LABELS = {
+    "challenge": "Challenge {name}",
+    "give": "Give to {name}",
+    "take": "Take from {name}",
+    "receive": "Get a card from {name}",
+}
+
+
+def test_a_chosen_players_button_says_what_choosing_them_does(client, app):
+    """rules: fight.md and the missions' steps: choosing a player is for the mission's step;
+    its button names that step ("Give to Bo", "Take from Bo", "Challenge Bo"), and a seat a
+    mission makes give a card while it is not its turn is told so by name."""
+    import random
+
+    api = app.test_client()
+    names = ("Ada", "Bo", "Cy")
+    found: set[str] = set()
+    forced = False
+    for seed in range(1, 80):
+        made = new_table(api, game="gong-fight", players=3, bots={}, seed=seed)
+        table_id = made["id"]
+        secrets = {s: sit(api, table_id, s, n)["secret"] for s, n in enumerate(names)}
+        rng = random.Random(seed)
+        for _ in range(150):
+            state = look(api, table_id, secrets[0])
+            if state["status"] != "playing":
+                break
+            seat = state["to_act"][0]
+            mine = look(api, table_id, secrets[seat])
+            client.set_cookie(f"gs_{table_id}", secrets[seat], path=f"/t/{table_id}")
+            html = None
+            for action in mine["actions"]:
+                purpose = action.get("purpose")
+                if action["verb"] == "target" and purpose in FIGHT_LABELS:
+                    html = html or client.get(f"/t/{table_id}").get_data(as_text=True)
+                    label = FIGHT_LABELS[purpose].format(name=names[action["target"]])
+                    assert label in html, (purpose, label)
+                    found.add(purpose)
+            gives = [a for a in mine["actions"] if a["verb"] == "give"]
+            if gives and seat != mine["current"] and len({a["target"] for a in gives}) == 1:
+                html = html or client.get(f"/t/{table_id}").get_data(as_text=True)
+                to = names[gives[0]["target"]]
+                assert f'<p class="banner yours" role="status">Give {to} a card</p>' in html
+                forced = True
+            pick = rng.choice(mine["actions"])
+            move(api, table_id, secrets[seat], pick["text"], mine["version"])
+        if found == set(FIGHT_LABELS) and forced:
+            return
+    raise AssertionError(f"only {sorted(found)} met, forced gift met: {forced}")
+
+
+def test_the_end_screen_says_why_the_winner_won_and_links_the_games_rules(client, app):
+    """Go Fish: the winner has the most books, and the end screen says how many."""
+    api = app.test_client()
+    made = new_table(api, game="go-fish", players=2, bots={"1": "easy"}, seed=4)
+    secret = sit(api, made["id"], 0, "Ada")["secret"]
+    for _ in range(400):
+        state = look(api, made["id"], secret)
+        if state["status"] == "over":
+            break
+        if state["legal"]:
+            move(api, made["id"], secret, state["legal"][0], state["version"])
+    assert state["status"] == "over"
+    outcome = state["outcome"]
+    winner = outcome["winners"][0]
+    client.set_cookie(f"gs_{made['id']}", secret, path=f"/t/{made['id']}")
+    html = client.get(f"/t/{made['id']}").get_data(as_text=True)
+    name = ["Ada", "Robot 2"][winner]
+    if len(outcome["winners"]) == 1:
+        score = outcome["scores"][winner]
+        assert f"{name} has the most books: {score}." in html
+    assert 'href="/rules/go-fish"' in html and "Play again" in html

@@ -112,11 +112,16 @@ def play_out(phones: list[Phone], watch: bool = True) -> int:
                 seen = version(phone.page)
                 for other in others:
                     other.page.wait_for_function(
-                        f"() => +document.querySelector('main[data-version]').dataset.version"
-                        f" >= {seen}",
+                        "() => parseInt(document.querySelector('main[data-version]')"
+                        f".dataset.version) >= {seen}",
                         timeout=10_000,
                     )
                 assert [p.loads for p in others] == loads, "a page reloaded to see a move"
+                # "Your turn!" (banner and tab title) on one phone at most: the turn holder's.
+                if len({version(p.page) for p in phones}) == 1:
+                    yours = [p.page.locator("p.banner.yours").count() for p in phones]
+                    starred = ["★" in p.page.title() for p in phones]
+                    assert sum(yours) <= 1 and sum(starred) <= 1, (yours, starred)
         if not acted:
             phones[0].page.wait_for_timeout(300)
     raise AssertionError("the game did not end")
