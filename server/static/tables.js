@@ -119,6 +119,7 @@
     main = fresh;
     // After a refusal the page carries the choices back itself; otherwise keep the picks.
     if (!error) restore(main, values);
+    else error.scrollIntoView({ block: "nearest" }); // the refusal where the player looks
     document.title = doc.title;
     ready(main);
     return true;

@@ -378,7 +378,7 @@ class Lifecycle:
 
     # -- who is at the table ----------------------------------------------------------------
 
-    SEEN_EVERY = 10.0
+    SEEN_EVERY = 20.0
     """A seat's last request is written at most this often by one process."""
 
     def seen(self, table_id: str, seat: int, force: bool = False) -> None:

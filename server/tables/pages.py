@@ -801,8 +801,11 @@ def _recent(events: list[dict[str, Any]], table: Table, reader: int | None) -> l
     first): shown next to the pile, the newest highlighted."""
     if table.status == "waiting":
         return []
+    started = table.meta["started"] or 0
     lines = []
     for event in reversed(events):
+        if event["version"] <= started:  # the deal is in the history, not news by the pile
+            break
         if reader is not None and event["seat"] == reader and lines:
             break
         lines.append({"text": event["text"], "version": event["version"]})
