@@ -7,18 +7,25 @@ Two scenarios, each played once per seed (one game at a time):
 - `two`: two people, each on their own phone (two browser contexts, seats 1 and 2), and two
   robots.
 
-The server runs with its default settings (robot pace, GONG and catch windows, the pages'
-poll interval), except `GONG_TESTING=1`, which only lets a table be created with a fixed seed
-(the deal and the robots' choices). The table is made through the API with that seed, then each
-person opens the table's link, types a name and sits down, as a family does from a shared link;
-the game starts when the last seat is taken.
+The server is the tree's own `.venv/bin/gong serve` (`make .venv/.installed` makes it), one
+worker, on a fresh instance folder, with its default settings (robot pace, GONG and catch
+windows, the pages' poll interval; every GONG_* variable of the caller is dropped), except
+`GONG_TESTING=1`, which only lets a table be created with a fixed seed (the deal and the
+robots' choices). The table is made through the API with that seed and robots of one level
+(`--level`, normal by default, so that two trees with different /play defaults play the same
+robots), then each person opens the table's link, types a name and sits down, as a family does
+from a shared link; the game starts when the last seat is taken. The same seed played by the
+same driver gives the same game on two trees as long as their timing does not change who
+catches whom first.
 
 A person makes a sensible move whenever the page offers one, as soon as it does (no thinking
-time unless `--think`): call GONG or catch when offered; stop a joker swap with their own
-joker; swap with a joker when their hand has 3 more cards than the smallest other hand; else
-play a playable card (the first one that is not a joker); else draw, keep or pass. Controls
-are found by role and loose English text (a card is an `input[name=card]` the person taps by
-its label; buttons by what they say), so the driver keeps working when the page changes.
+time unless `--think`): call GONG or catch anyone (robots too) when offered; stop a joker
+swap with their own joker; swap with a joker when their hand has 3 more cards than the
+smallest other hand; else play a playable card (the first one that is not a joker); else draw,
+keep or pass. Controls are found by role and loose English text (a card is an
+`input[name=card]` the person taps by its label; buttons by what they say, a greyed button
+is waited for until the card tapped makes it whole), so the driver keeps working when the page
+changes: buttons renamed, an action bar, moves sent without reloading.
 
 What is counted, per person:
 
@@ -27,8 +34,12 @@ What is counted, per person:
   "Sit down") are counted apart from the game's taps;
 - a **page load**: a whole document load of the table page (a move sent by a form that reloads
   the page; the first opening of the link); swaps of the page's content by its script are not;
-- a **move**: a tap that sent a move the server accepted or refused;
-- **waits**: from the answer to a person's move to the next moment the page offers them one.
+- a **move**: a tap that sent a move the server accepted or refused (**refused**: its answer
+  showed an error, such as "The table moved on" when a robot moved first);
+- **waits**: from the moment a person's page offers them nothing to the next moment it offers
+  them a move (robots playing, the page's poll);
+- a **stall**: a page unchanged for STALL seconds: the driver missed a move the page offered
+  (its log, `--log DIR`, says which); the game goes on, but its minutes are not to be trusted.
 
 Printed per scenario and seed, then the medians: the people's taps (game and setup), page
 loads, minutes from the start (the last "Sit down") to the end screen on every phone, history
@@ -37,9 +48,12 @@ people's), the longest and median wait. Then the page weight (HTML, stylesheets,
 images and any SVG: raw bytes, bytes on the wire and gzip -6) of the table page mid-game,
 loaded fresh by the first person's phone at their eighth turn of the first game.
 
-    python bench/family.py                              # this tree, seeds 1 2 3, both scenarios
+    python bench/family.py                              # this tree, seeds 1-5, both scenarios
     python bench/family.py --tree /tmp/before           # another checkout's `gong serve`
     python bench/family.py --scenario one --seeds 1     # one game
+    python bench/family.py --shots DIR --log DIR        # screenshots and what each person did
+
+`make bench` runs it with the defaults (ten games, about a quarter of an hour).
 """
 
 from __future__ import annotations
@@ -205,6 +219,10 @@ class Person:
     turns: int = 0
     waits: list[float] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
+    refused: int = 0
+    """Moves the server refused (the answer showed an error: "The table moved on", ...)."""
+    stalls: int = 0
+    """Times the page stayed unchanged for STALL seconds (a driver that missed a move)."""
     kinds: dict[str, int] = field(default_factory=dict)
     """The moves sent, by what they were (play, draw, gong, ...)."""
     ended_at: float | None = None
@@ -253,8 +271,8 @@ def choose(state: dict, tried: set[tuple]) -> tuple[str, str | None, str | None]
     def joker(card: dict) -> bool:
         return card["code"].upper().startswith("J") or "joker" in card["label"].lower()
 
-    for b in buttons:
-        if GONG.search(b["text"]) and fresh("gong", b["text"]):
+    for b in state["buttons"]:  # "Catch Robot 4!" names a robot: no NEVER here
+        if b["enabled"] and GONG.search(b["text"]) and fresh("gong", b["text"]):
             return "gong", None, b["text"]
     for b in buttons:
         if BACK.search(b["text"]) and fresh("back"):
@@ -336,6 +354,9 @@ class Driver:
                 "() => !document.querySelector('main[data-bench-old]')", timeout=30_000
             )
         await self.page.wait_for_load_state()
+        with contextlib.suppress(Exception):
+            if await self.page.locator("main .error").count():
+                self.person.refused += 1
         return True
 
     def button(self, pattern: re.Pattern):
@@ -428,12 +449,16 @@ class Driver:
             await self.page.evaluate(
                 "() => document.querySelector('main')?.setAttribute('data-bench-seen', '')"
             )
-            with contextlib.suppress(Exception):  # nothing changed for a long while: look again
+            try:
                 await self.page.wait_for_function(
                     "() => !document.querySelector('main[data-bench-seen]')",
                     timeout=STALL * 1000,
                     polling=100,
                 )
+            except Exception:  # nothing changed for a long while: try everything again
+                person.stalls += 1
+                person.log.append(f"{time.monotonic():.1f} stalled {STALL} s")
+                tried.clear()
         person.ended_at = None
 
 
@@ -571,6 +596,7 @@ def report_game(game: Game) -> dict:
         "history lines": game.history,
         "moves": game.moves,
         "people's moves": sum(p.moves for p in people),
+        "refused": sum(p.refused for p in people),
         "longest wait s": max(waits, default=0.0),
         "median wait s": _median(waits),
     }
@@ -583,6 +609,9 @@ def report_game(game: Game) -> dict:
         for p in people
     )
     status = f"won by {game.outcome}" if game.finished else "NOT FINISHED"
+    stalls = sum(p.stalls for p in people)
+    if stalls:
+        status += f", {stalls} STALL(S) of {STALL} s: see --log"
     print(f"  seed {game.seed}: {shown} ({each}; {status})", flush=True)
     refused = sorted({r for p in people for r in p.refusals})
     if refused:
@@ -645,8 +674,11 @@ async def run(args: argparse.Namespace) -> int:
                         rows.append(report_game(game))
                     if len(rows) > 1:
                         medians = {k: _median([r[k] for r in rows]) for k in rows[0]}
-                        shown = ", ".join(f"{k} {v:g}" for k, v in medians.items())
+                        shown = ", ".join(f"{k} {v:.3g}" for k, v in medians.items())
                         print(f"  median of {len(rows)}: {shown}", flush=True)
+                        means = {k: statistics.fmean([r[k] for r in rows]) for k in rows[0]}
+                        shown = ", ".join(f"{k} {v:.3g}" for k, v in means.items())
+                        print(f"  mean of {len(rows)}: {shown}", flush=True)
             finally:
                 await browser.close()
     if weight:
@@ -658,7 +690,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tree", default=str(ROOT), help="the checkout whose `gong serve` runs")
     parser.add_argument("--scenario", choices=["one", "two", "both"], default="both")
-    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3, 4, 5])
     parser.add_argument(
         "--level", default="normal", help="the robots' level (the same before and after)"
     )
