@@ -59,7 +59,9 @@ def html_caching(response: Response) -> None:
         response.headers.setdefault("Cache-Control", "private, no-cache")
 
 
-COMPRESSED_TYPES = frozenset({"text/html", "text/css", "image/svg+xml", "application/json"})
+COMPRESSED_TYPES = frozenset(
+    {"text/html", "text/css", "text/javascript", "image/svg+xml", "application/json"}
+)
 MIN_COMPRESSED_BYTES = 256
 """Below this, gzip's header and trailer cost more than they save."""
 

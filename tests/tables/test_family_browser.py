@@ -104,3 +104,18 @@ def test_a_seat_goes_to_a_robot_only_when_its_person_is_away_and_comes_back(
         leo.page.locator("li.me").wait_for()
         assert "Leo" in leo.page.inner_text("li.me")
         mum.page.locator("text=Leo is back!").first.wait_for()
+
+
+def test_the_other_phone_qr_code_loads_only_when_more_is_opened(browser, tmp_path):
+    """The seat's QR code (about 20 KB) is not part of every table page's weight."""
+    with serving(tmp_path) as server:
+        phone = Phone(browser, server.url)
+        page = phone.page
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url) if "/rejoin/" in r.url else None)
+        make_table(page, "gong-link", "phones", {0: "person", 1: "easy"}, {}, my_name="Ada")
+        page.locator("form.move").wait_for()
+        assert page.locator("details.more img").count() == 1 and asked == []
+        page.locator("details.more summary").click()
+        page.wait_for_function("() => document.querySelector('details.more img').naturalWidth > 0")
+        assert len(asked) == 1 and asked[0].endswith("/qr.svg")
