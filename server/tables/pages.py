@@ -666,7 +666,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
     holder = _turn_seat(table) if table.status == "playing" else None
     my_turn = acting and reader == holder
     forced = ""
-    if my_turn and reader != current_of(answer):
+    if my_turn and reader != answer["current"]:
         forced = _forced_move(answer["actions"], table)
     spec = referee_adapter.spec(table.meta["game"])
     hand = [show.card(code, g.lang, spec.deck, spec.name) for code in view.get("hand", [])]
@@ -755,11 +755,6 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         next_id=answer["next"],
         is_creator_secret=bool(creator_secret),
     )
-
-
-def current_of(answer: dict[str, Any]) -> int | None:
-    """The game's current player (whose turn it is by the order of play)."""
-    return answer["current"]
 
 
 def _forced_move(actions: list[dict[str, Any]], table: Table) -> str:

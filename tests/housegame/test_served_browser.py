@@ -8,14 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from ..served import CHROMIUM_ARGS
 from ..tables.pageplay import act, over
 from .house import Server, house_env
 
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]  # fmt: skip
 
 pytestmark = [
     pytest.mark.browser,

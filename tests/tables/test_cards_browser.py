@@ -6,18 +6,16 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 from gong.cards import DECK, Family, Gem
 from gong.i18n import gem_name
 
-from ..served import CHROMIUM_ARGS
 from .pageplay import act, axe_findings, over, serving
+from .test_pages_browser import CHROMIUM, PHONE
+from .test_pages_browser import browser as browser  # the module's chromium fixture
 
-CHROMIUM = Path("/usr/bin/chromium")
-PHONE = {"width": 360, "height": 740}
 NINE = ["PR1", "NE2", "ZE3", "AN4", "SE5", "SP6", "VI1", "OM2", "NM3"]
 """The first nine cards dealt: seat 0's hand, one card of each family, every gem."""
 
@@ -31,16 +29,6 @@ pytestmark = [
 def server(tmp_path_factory):
     with serving(tmp_path_factory.mktemp("cards")) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def _post(server, path: str, body: dict) -> dict:
