@@ -22,10 +22,11 @@ A person makes a sensible move whenever the page offers one, as soon as it does 
 time unless `--think`): call GONG or catch anyone (robots too) when offered; stop a joker
 swap with their own joker; swap with a joker when their hand has 3 more cards than the
 smallest other hand; else play a playable card (the first one that is not a joker); else draw,
-keep or pass. Controls are found by role and loose English text (a card is an
-`input[name=card]` the person taps by its label; buttons by what they say, a greyed button
-is waited for until the card tapped makes it whole), so the driver keeps working when the page
-changes: buttons renamed, an action bar, moves sent without reloading.
+keep, pass or let a swap be; else any other button of the move the page offers. Controls
+are found by role and loose English text (a card is an `input[name=card]` the person taps by
+its label; buttons by what they say, a greyed button is waited for until the card tapped
+makes it whole), so the driver keeps working when the page changes: buttons renamed, an
+action bar, moves sent without reloading.
 
 What is counted, per person:
 
@@ -104,6 +105,7 @@ PLAY = re.compile(r"^\s*(play|lay)\b(?!.*(again|joker|online|seat|phone))", re.I
 DRAW = re.compile(r"\bdraw\b", re.I)
 KEEP = re.compile(r"\bkeep\b", re.I)
 PASS = re.compile(r"\bpass\b", re.I)
+LET_BE = re.compile(r"let it|accept|no,? thanks", re.I)
 NEVER = re.compile(
     r"robot|leave|again|replay|rules|refresh|new table|sit down|start|language|other phone", re.I
 )
@@ -119,13 +121,17 @@ READ_PAGE = """() => {
     checked: el.checked, label: text(el.closest('label')),
   }));
   const buttons = [...main.querySelectorAll('button, input[type=submit]')].filter(shown)
-    .map(el => ({text: text(el) || el.value || '', enabled: !el.disabled}));
+    .map(el => ({text: text(el) || el.value || '', enabled: !el.disabled,
+                 move: !!el.closest('form.move, .bar, .acts, .others')}));
   const radios = [...main.querySelectorAll('input[type=radio][name=to]')].map(el => ({
     value: el.value, enabled: !el.disabled, label: text(el.closest('label')),
   }));
-  const seats = [...main.querySelectorAll('.seats li')].map(li => ({
-    who: text(li.querySelector('.who')) || text(li), text: text(li),
-  }));
+  const seats = [...main.querySelectorAll('.seats li')].map(li => {
+    const who = (li.querySelector('.who') || li).cloneNode(true);
+    who.querySelectorAll('.tag, form, button').forEach(el => el.remove());
+    const name = text(who).replace(/ *[(][^)]*[)] *$/, '');
+    return {who: name, text: text(li), me: li.classList.contains('me')};
+  });
   const over = !!main.querySelector('.over');
   const history = main.querySelector('.history ol');
   return {
@@ -246,12 +252,13 @@ class Game:
 
 
 def seat_counts(state: dict) -> dict[str, int]:
-    """The cards each seat holds, by the seat's name, from the page's seat list."""
+    """The cards each other seat holds, by the seat's name, from the page's seat list
+    ("cards: 5" or "5 cards")."""
     counts = {}
     for seat in state["seats"]:
-        found = re.search(r"(\d+)\s*cards?\b", seat["text"], re.I)
-        if found:
-            counts[seat["who"]] = int(found.group(1))
+        found = re.search(r"cards?\W*(\d+)|(\d+)\s*cards?\b", seat["text"], re.I)
+        if found and not seat["me"]:
+            counts[seat["who"]] = int(found.group(1) or found.group(2))
     return counts
 
 
@@ -285,25 +292,24 @@ def choose(state: dict, tried: set[tuple]) -> tuple[str, str | None, str | None]
     for c in cards:
         if not (joker(c) and ("joker" in c["verbs"] or has["joker"]) and fresh("joker")):
             continue
+        if not others or mine - min(others.values()) < 3:
+            break
+        # The player with the fewest cards: a radio to tick, or a button that names them.
+        fewest = min(others, key=others.get)
         targets = [r for r in state["radios"] if r["enabled"]]
-        scored = [
-            (n, r["value"])
-            for r in targets
-            for who, n in others.items()
-            if who and who in r["label"]
-        ]
-        smallest = min([n for n, _ in scored] or list(others.values()) or [mine])
-        if mine - smallest >= 3:
-            target = min(scored)[1] if scored else (targets[0]["value"] if targets else None)
-            return "joker", c["code"], target
+        radio = next((r["value"] for r in targets if fewest and fewest in r["label"]), None)
+        return "joker", c["code"], radio or (targets[0]["value"] if targets else fewest)
     for c in cards:
         playable = "play" in c["verbs"] or (not c["verbs"] and has["play"])
         if playable and not joker(c) and fresh("play", c["code"]):
             return "play", c["code"], None
-    for intent, pattern in (("draw", DRAW), ("keep", KEEP), ("pass", PASS)):
+    for intent, pattern in (("draw", DRAW), ("keep", KEEP), ("pass", PASS), ("let", LET_BE)):
         for b in buttons:
             if pattern.search(b["text"]) and fresh(intent):
                 return intent, None, None
+    for b in buttons:  # a move of a kind not known here: a person taps what is offered
+        if b["move"] and not PLAY.search(b["text"]) and fresh("other", b["text"]):
+            return "other", None, b["text"]
     return None
 
 
@@ -380,9 +386,13 @@ class Driver:
             return await self.send(
                 self.page.locator("main button:enabled").filter(has_text=extra).first
             )
-        if intent in ("back", "draw", "keep", "pass"):
-            pattern = {"back": BACK, "draw": DRAW, "keep": KEEP, "pass": PASS}[intent]
-            return await self.send(self.button(pattern))
+        if intent in ("back", "draw", "keep", "pass", "let"):
+            pattern = {"back": BACK, "draw": DRAW, "keep": KEEP, "pass": PASS, "let": LET_BE}
+            return await self.send(self.button(pattern[intent]))
+        if intent == "other":
+            return await self.send(
+                self.page.locator("main button:enabled").filter(has_text=extra).first
+            )
         if not await self.pick(card):
             return False
         pattern = {"play": PLAY, "joker": JOKER, "counter": COUNTER}[intent]
@@ -391,6 +401,11 @@ class Driver:
             if await radio.count():
                 label = self.page.locator(f'main label:has(input[name=to][value="{extra}"])')
                 await self.tap(label.first if await label.count() else radio)
+            else:  # one button per player ("Swap with Zoe")
+                named = self.page.locator("main button:enabled")
+                named = named.filter(has_text=pattern).filter(has_text=extra)
+                if await named.count():
+                    return await self.send(named.first)
         return await self.send(self.button(pattern))
 
     async def sit(self, url: str) -> None:
@@ -434,7 +449,9 @@ class Driver:
                     person.waits.append(time.monotonic() - waiting_since)
                     waiting_since = None
                 intent, card, extra = move
-                detail = card if intent == "play" else extra if intent == "gong" else None
+                detail = (
+                    card if intent == "play" else extra if intent in ("gong", "other") else None
+                )
                 tried.add((state["version"], intent, detail))
                 if intent in ("play", "joker", "draw", "counter"):
                     person.turns += 1
