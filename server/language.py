@@ -93,11 +93,12 @@ def current_language() -> str:
 
 
 def language_links(
-    path: str, languages: Sequence[str] | None = None, **keep: str
+    path: str, languages: Sequence[str] | None = None, relative: bool = False, **keep: str
 ) -> list[dict[str, Any]]:
     """Plain links to the page at `path` in every served language (`keep` adds query values,
     such as the mission shown, so switching language does not draw a new one); they are the
-    menu and the page's hreflang alternates."""
+    menu and the page's hreflang alternates. `relative` links are the query alone (`?lang=fr`,
+    the same page): the table pages, which have no alternates, send them on every update."""
     links = []
     for lang in site().languages if languages is None else languages:
         query = urlencode({"lang": lang, **keep})
@@ -105,7 +106,7 @@ def language_links(
             {
                 "code": lang,
                 "name": LANGUAGE_NAMES[lang],
-                "href": f"{request.script_root}{path}?{query}",
+                "href": f"?{query}" if relative else f"{request.script_root}{path}?{query}",
                 "current": lang == g.lang,
                 "dir": text_direction(lang),
             }

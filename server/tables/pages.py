@@ -114,7 +114,11 @@ def render(template: str, status: int = 200, **context: Any) -> Response:
         lang_name=LANGUAGE_NAMES[g.lang],
         dir=text_direction(g.lang),
         t=t,
-        lang_links=language_links(request.path, state.texts.table_languages, **_kept_query()),
+        # A table's own pages are private (no alternates, not indexed) and are sent again on
+        # every update: their language links are the query alone.
+        lang_links=language_links(
+            request.path, state.texts.table_languages, relative="table" in context, **_kept_query()
+        ),
         default_link=default_link(request.path, **_kept_query()),
         css_url=url_for("assets.stylesheet", digest=state.css.digest),
         icon_url=url_for("assets.icon", digest=state.icon.digest),
@@ -123,7 +127,7 @@ def render(template: str, status: int = 200, **context: Any) -> Response:
         token=lambda form: forms.form_token(current_app.secret_key, nonce, form),
         **context,
     )
-    response = Response(html, status=status, mimetype="text/html")
+    response = Response(show.with_sprite(html), status=status, mimetype="text/html")
     response.headers["Content-Security-Policy"] = TABLE_CSP
     response.headers["Cache-Control"] = "no-store"
     if request.cookies.get(NONCE_COOKIE) != nonce:

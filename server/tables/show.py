@@ -19,9 +19,28 @@ from server.tables.referee_adapter import game_words, history_words, rank_word
 # Verbs that take picked cards, in the order their buttons appear (others follow by name).
 CARD_VERBS = ("play", "lay", "give", "joker", "counter")
 
-SPRITE = Path(__file__).resolve().parent.parent / "templates" / "tables" / "_symbols.html"
-"""The symbols a face may show (`<symbol id="y-NAME">`), drawn once per table page."""
-SYMBOLS = frozenset(re.findall(r'<symbol id="y-([a-z0-9-]+)"', SPRITE.read_text("utf-8")))
+SPRITE = Path(__file__).resolve().parent / "symbols.svg"
+"""The symbols a face may show (`<symbol id="y-NAME">`); a page carries those it uses."""
+_DRAWN = {
+    match.group(1): match.group(0)
+    for match in re.finditer(r'<symbol id="y-([a-z0-9-]+)".*?</symbol>', SPRITE.read_text("utf-8"))
+}
+SYMBOLS = frozenset(_DRAWN)
+_USED = re.compile(r'<use href="#y-([a-z0-9-]+)"')
+
+
+def with_sprite(html: str) -> str:
+    """The page with the symbols its cards use drawn once, first thing in its `<main>` (the
+    part a live page replaces, so a card that arrives later finds its symbol): a few hundred
+    bytes instead of the whole sprite on every page and every update."""
+    used = sorted(set(_USED.findall(html)))
+    start = html.find("<main")
+    if not used or start < 0:
+        return html
+    end = html.index(">", start) + 1
+    drawn = "".join(_DRAWN[name] for name in used)
+    sprite = f'<svg class="sprite" width="0" height="0" aria-hidden="true">{drawn}</svg>'
+    return html[:end] + sprite + html[end:]
 
 
 def words(lang: str, game: str | None = None) -> dict[str, str]:

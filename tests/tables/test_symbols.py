@@ -91,3 +91,16 @@ def test_a_card_shows_its_symbols_and_drops_those_the_sprite_lacks():
 def test_the_decks_examples_hold():
     result = doctest.testmod(gong.decks)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_a_page_carries_the_symbols_its_cards_use_once_inside_its_main():
+    page = (
+        '<body><main id="table"><p><svg><use href="#y-ruby"/></svg>'
+        '<svg><use href="#y-spiral"/></svg><svg><use href="#y-ruby"/></svg></p></main></body>'
+    )
+    drawn = show.with_sprite(page)
+    sprite = re.search(r'<main id="table"><svg class="sprite"[^>]*>(.*?)</svg>', drawn).group(1)
+    assert re.findall(r'<symbol id="y-([a-z-]+)"', sprite) == ["ruby", "spiral"]
+    assert drawn.replace(re.search(r"<svg class=\"sprite\".*?</svg>", drawn).group(0), "") == page
+    plain = "<main><p>No cards here</p></main>"
+    assert show.with_sprite(plain) == plain
