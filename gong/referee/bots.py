@@ -204,6 +204,11 @@ def greedy_fight(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> Ac
     if game.counter is not None:
         return _answer_joker(game, seat, acts, fewer_is_better=True)
     first = acts[0].verb
+    if game.fight is not None:
+        # A phone game's choice, fair and blind: the robot reads nothing of the state (the
+        # scheduler asks it only once the people have chosen). A report by a robot happens
+        # only in a game of robots, where nobody fought for real.
+        return acts[self.rng.below(len(acts))]
     if first in ("joker", "draw"):
         joker = _good_joker(game, seat, acts, fewer_is_better=True)
         return joker if joker is not None else _pick(acts, "draw")[0]

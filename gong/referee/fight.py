@@ -12,8 +12,24 @@ turn; then every choice the mission leaves open is an action of the player who m
 - ``give NE5 -> 1``: give a card of your choice (a ``give`` step, or a ``receive`` step, in
   which the player who gives chooses);
 - ``target 2``: choose a player (a ``chosen`` target, or the opponent of a challenge);
-- ``winner 0``: the active player reports who won the challenge (option ``challenges`` =
-  ``report``; with ``random`` a fair coin from the game's seed decides).
+- a challenge is then decided as the option ``challenges`` says
+  (server/content/rules/en/fight.md#who-won-the-fight):
+
+  - ``report``: the fighters play it for real and the people who did not fight say who won
+    (``report 0``: the first report decides). With none of them (two players, or only robots
+    besides the fighters: the option ``robots`` names the robots' seats) both fighters say
+    it, each in secret; when they disagree, rock-paper-scissors on the phones decides. A
+    robot cannot fight for real: with a robot fighter, a phone game is played instead.
+  - ``phones``: a phone game, picked by the game's seeded generator: rock-paper-scissors
+    (``choose rock``, secret until both chose), odd or even (the challenger's ``call odd``,
+    then both ``show 1`` to ``show 5`` in secret) or highest card (each fighter's ``draw``
+    turns up a number from 1 to 6). A tie plays again; after three ties a coin decides, for
+    everyone to see.
+  - ``random``: a fair coin from the game's seed, at once (the simulator).
+
+  ``timeout 1`` is the tables' clock, never a player's: player 1 made no phone-game choice
+  in time and loses the challenge. It is never among the legal actions; `late_seats()` says
+  who may be timed out, and the referee itself reads no clock.
 
 Random takes, drawn cards and mission picks come from the game's seeded generator. When the
 draw pile and the discards are both empty, every hand becomes its owner's face-down pile: a
@@ -149,9 +165,35 @@ def bundled_missions() -> MissionBook:
     return _load_book(str(BUNDLED_MISSIONS))
 
 
+MINI_GAMES = ("rps", "odd_even", "high_card")
+"""The phone games a challenge may become, in the order the seeded generator picks from."""
+BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
+TIES_BEFORE_COIN = 3
+FIGHT_VERBS = frozenset({"report", "choose", "call", "show", "draw", "timeout"})
+
+
+def robot_seats(text: str, players: int) -> frozenset[int]:
+    """The seats the option ``robots`` names ("1,3"), checked."""
+    seats: set[int] = set()
+    for word in str(text).replace(" ", "").split(","):
+        if not word:
+            continue
+        if not word.isdigit() or int(word) >= players or int(word) in seats:
+            raise GameSetupError(
+                f"option 'robots' lists seats from 0 to {players - 1}, each once, "
+                f"separated by commas, not {text!r}",
+                "robots",
+            )
+        seats.add(int(word))
+    return frozenset(seats)
+
+
 class FightGame(GongGame):
-    VERBS = ("joker", "counter", "no-counter", "draw", "target", "winner", "lay", "give")
-    FIELDS = ("own_piles", "shown", "mission", "last_mission", "queue")
+    VERBS = (
+        "joker", "counter", "no-counter", "draw", "target", "winner", "report", "choose",
+        "call", "show", "timeout", "lay", "give",
+    )  # fmt: skip
+    FIELDS = ("own_piles", "shown", "mission", "last_mission", "queue", "fight")
     TYPES = {**GongGame.TYPES, "queue": _queue}
     STATS = (
         *GongGame.STATS,
@@ -183,6 +225,15 @@ class FightGame(GongGame):
         self.mission: str | None = None  # the mission being played
         self.last_mission: str | None = None  # the last mission drawn, even once done
         self.queue: list[Pending] = []
+        self.fight: dict[str, Any] | None = None
+        """The challenge being decided (JSON data): the fighters `a` (who challenged) and
+        `b`, `how` ("report" or a phone game), `why` a phone game is played ("phones",
+        "robot", "disagree"), the `witnesses` who report, the fighters' secret `picks` and
+        `says` (seat as text -> word or seat), the challenger's `call`, the `ties` so far."""
+
+    def _take_options(self, options: dict[str, Any]) -> None:
+        # A game saved before the option existed had no robots it knew of.
+        self.robots = robot_seats(options.setdefault("robots", ""), self.players)
 
     @staticmethod
     def _check_book(book: MissionBook) -> MissionBook:
@@ -211,7 +262,11 @@ class FightGame(GongGame):
     # --- who may do what --------------------------------------------------------------------
 
     def decider(self) -> int:
-        """The one seat whose decision the game waits for."""
+        """The one seat whose decision the game waits for (in a fight, the first of those
+        still to act)."""
+        if self.fight is not None:
+            acting = self._fight_acting()
+            return acting[0] if acting else self.current
         if self.counter is not None:
             return self.counter.target
         if self.mission is not None and self.queue:
@@ -222,9 +277,13 @@ class FightGame(GongGame):
         return self.current
 
     def _to_act(self) -> list[int]:
+        if self.fight is not None:
+            return self._fight_acting()
         return [self.decider()]
 
     def _legal(self, seat: int) -> list[Action]:
+        if self.fight is not None:
+            return self._fight_legal(seat)
         if seat != self.decider():
             return []
         if self.counter is not None:
@@ -238,6 +297,8 @@ class FightGame(GongGame):
         if verb == "challenge":
             if target is None:
                 return [act(seat, "target", -1, s) for s in others]
+            # A game saved before fights had their reports and phone games: the old rule,
+            # the active player says who won.
             pair = sorted((subject, target))
             return [act(seat, "winner", -1, s) for s in pair]
         if target == "chosen":
@@ -259,11 +320,14 @@ class FightGame(GongGame):
 
     def _execute(self, action: Action) -> None:
         verb, seat = action.verb, action.player
-        if verb == "draw":
+        if verb == "draw" and self.fight is None:
             self._draw_for_mission(seat)
             return
         if verb in JOKER_VERBS:
             self._joker_verb(action)
+            return
+        if self.fight is not None and verb in FIGHT_VERBS:
+            self._fight_move(action)
             return
         step = self.queue[0]
         if verb == "target":
@@ -369,8 +433,12 @@ class FightGame(GongGame):
         while queue:
             step = queue[0]
             if step.verb == "challenge":
-                if step.target is None or self.options["challenges"] == "report":
-                    return  # the active player chooses an opponent, then reports who won
+                if step.target is None:
+                    return  # the active player chooses an opponent
+                if self.options["challenges"] != "random":
+                    if self.fight is None:
+                        self._start_fight(step)
+                    return  # the fight is decided by its reports or its phone game
                 self._challenge_result(step.subject if self.rng.below(2) == 0 else step.target)
                 continue
             if step.verb == "draw":
@@ -433,6 +501,154 @@ class FightGame(GongGame):
                 {"card": self.CODES[c]},
                 (step.subject, step.target),
             )
+
+    # --- fights: reports and phone games ---------------------------------------------------
+
+    def _start_fight(self, step: Pending) -> None:
+        """A challenge whose opponent is chosen: played for real and reported, or as a phone
+        game (the option says phones, or a robot fights: it cannot play for real)."""
+        a, b = step.subject, step.target
+        fight: dict[str, Any] = {
+            "a": a, "b": b, "how": "report", "why": "", "witnesses": [], "picks": {},
+            "says": {}, "call": None, "ties": 0,
+        }  # fmt: skip
+        if self.options["challenges"] == "report" and not {a, b} & self.robots:
+            others = [s for s in range(self.players) if s not in (a, b)]
+            fight["witnesses"] = [s for s in others if s not in self.robots]
+            self.fight = fight
+            code = "fight_report" if fight["witnesses"] else "fight_own_report"
+            self._emit(code, {"player": a, "target": b})
+            return
+        fight["how"] = MINI_GAMES[self.rng.below(len(MINI_GAMES))]
+        fight["why"] = "phones" if self.options["challenges"] == "phones" else "robot"
+        self.fight = fight
+        self._emit(f"fight_{fight['how']}", {"player": a, "target": b})
+
+    def _fight_legal(self, seat: int) -> list[Action]:
+        fight = self.fight
+        assert fight is not None
+        a, b, how = fight["a"], fight["b"], fight["how"]
+        fighters = sorted((a, b))
+        if how == "report":
+            if fight["witnesses"]:
+                if seat not in fight["witnesses"]:
+                    return []
+            elif seat not in fighters or str(seat) in fight["says"]:
+                return []
+            return [act(seat, "report", -1, s) for s in fighters]
+        if seat not in fighters or str(seat) in fight["picks"]:
+            return []
+        if how == "rps":
+            return [act(seat, "choose", word=w) for w in ("paper", "rock", "scissors")]
+        if how == "odd_even":
+            if fight["call"] is None:
+                return [act(seat, "call", word=w) for w in ("even", "odd")] if seat == a else []
+            return [act(seat, "show", word=str(n)) for n in range(1, 6)]
+        return [act(seat, "draw")]
+
+    def _fight_acting(self) -> list[int]:
+        return [s for s in range(self.players) if self._fight_legal(s)]
+
+    def late_seats(self) -> list[int]:
+        """The fighters a phone game waits for: the seats the tables' clock may time out
+        (``timeout <seat>``) after their countdown. A fight played for real has no clock."""
+        if self.fight is None or self.fight["how"] == "report" or self.outcome is not None:
+            return []
+        return self._fight_acting()
+
+    def _clock_action(self, action: Action) -> Action | None:
+        """``timeout <seat>``, the tables' clock, for a seat a phone game waits for."""
+        if action.verb == "timeout" and action.target == action.player:
+            if action.player in self.late_seats():
+                return act(action.player, "timeout", -1, action.player)
+        return None
+
+    def _fight_move(self, action: Action) -> None:
+        fight = self.fight
+        assert fight is not None
+        seat, verb, a, b = action.player, action.verb, fight["a"], fight["b"]
+        if verb == "timeout":
+            self._emit("fight_timeout", {"player": seat})
+            self._fight_won(b if seat == a else a)
+            return
+        if verb == "report":
+            if fight["witnesses"]:
+                self._emit("reported", {"player": seat, "target": action.target})
+                self._fight_won(action.target)
+                return
+            fight["says"][str(seat)] = action.target
+            self._emit("fighter_reported", {"player": seat}, {"target": action.target}, (seat,))
+            if len(fight["says"]) < 2:
+                return
+            said_a, said_b = fight["says"][str(a)], fight["says"][str(b)]
+            self._emit("reported", {"player": a, "target": said_a})
+            self._emit("reported", {"player": b, "target": said_b})
+            if said_a == said_b:
+                self._fight_won(said_a)
+                return
+            fight.update(how="rps", why="disagree", says={})
+            self._emit("reports_differ", {"player": a, "target": b})
+            return
+        if verb == "call":
+            fight["call"] = action.rank
+            self._emit("called", {"player": seat, "choice": action.rank})
+            return
+        if verb == "draw":  # highest card: a number from a fresh 1-to-6 stack, for all to see
+            number = self.rng.below(6) + 1
+            fight["picks"][str(seat)] = str(number)
+            self._emit("drew_number", {"player": seat, "number": number})
+        else:
+            fight["picks"][str(seat)] = action.rank
+            self._emit("picked", {"player": seat}, {"choice": action.rank}, (seat,))
+        if len(fight["picks"]) < 2:
+            return
+        pick_a, pick_b = fight["picks"][str(a)], fight["picks"][str(b)]
+        fight["picks"] = {}
+        winner: int | None
+        if fight["how"] == "rps":
+            self._emit("rps_shown", {"player": a, "target": b, "choice": pick_a, "other": pick_b})
+            winner = None if pick_a == pick_b else a if BEATS[pick_a] == pick_b else b
+        elif fight["how"] == "odd_even":
+            total = int(pick_a) + int(pick_b)
+            self._emit(
+                "fingers_shown",
+                {"player": a, "target": b, "number": int(pick_a), "other_number": int(pick_b),
+                 "total": total},
+            )  # fmt: skip
+            winner = a if (total % 2 == 1) == (fight["call"] == "odd") else b
+        else:
+            winner = None if pick_a == pick_b else a if int(pick_a) > int(pick_b) else b
+        if winner is None:
+            fight["ties"] += 1
+            if fight["ties"] < TIES_BEFORE_COIN:
+                self._emit("fight_tie", {"count": fight["ties"]})
+                return
+            winner = a if self.rng.below(2) == 0 else b
+            self._emit("fight_coin", {"player": winner})
+        self._fight_won(winner)
+
+    def _fight_won(self, winner: int) -> None:
+        self.fight = None
+        self._challenge_result(winner)
+        self._run()
+
+    def _fight_table(self, seat: int | None) -> dict[str, Any]:
+        """The fight as `seat` may see it: who fights and how, who has chosen or said (not
+        what: only their own), the call, the numbers drawn, the ties so far."""
+        fight = self.fight
+        assert fight is not None
+        shown = {k: fight[k] for k in ("a", "b", "how", "why", "witnesses", "call", "ties")}
+        shown["chosen"] = sorted(int(s) for s in fight["picks"])
+        shown["said"] = sorted(int(s) for s in fight["says"])
+        if fight["how"] == "high_card":
+            shown["numbers"] = {s: int(n) for s, n in fight["picks"].items()}
+        mine = str(seat)
+        if seat is not None and mine in fight["picks"]:
+            shown["mine"] = fight["picks"][mine]
+        if seat is not None and mine in fight["says"]:
+            shown["mine"] = fight["says"][mine]
+        shown["acting"] = self._fight_acting()
+        return shown
 
     def _challenge_result(self, winner: int) -> None:
         step = self.queue.pop(0)
@@ -553,6 +769,8 @@ class FightGame(GongGame):
             # reader's language, from the mission book.
             table["mission"] = {"id": mission.id, "kind": mission.kind.value}
             table["pending"] = self.pending()
+            if self.fight is not None:
+                table["fight"] = self._fight_table(seat)
         return table
 
     def pending(self) -> dict[str, Any]:
@@ -592,6 +810,11 @@ class FightGame(GongGame):
         saved effects themselves. A save of the first format (a folder, no effects) loads
         from its folder while that exists, else from `missions` (or the bundled missions)
         with the saved ids; otherwise it is refused, saying why."""
+        state = data.get("state")
+        if isinstance(state, dict) and "fight" not in state:
+            # Saved before fights were reported or played on the phones: a challenge then
+            # waits for the old `winner` report (see `_legal`).
+            data = {**data, "state": {**state, "fight": None}}
         super()._load(data)
         saved = data.get("missions") or {}
         if "effects" in saved:
@@ -633,8 +856,9 @@ SPEC = GameSpec(
         "first_player": 0,
         "drawn_card_to_hand": False,
         "challenges": "report",
+        "robots": "",
     },
-    choices={"challenges": ("report", "random")},
+    choices={"challenges": ("report", "phones", "random")},
     factory=FightGame,
     keywords=("missions",),
     refusals=(
@@ -648,6 +872,36 @@ SPEC = GameSpec(
     ),
     deck=GONG,
     robots={"normal": "gong.referee.bots:greedy_fight"},
+    events={
+        "fight_report": (
+            "{Player} challenges {target}: play it for real, and the others say who won.",
+            None,
+        ),
+        "fight_own_report": (
+            "{Player} challenges {target}: play it for real, then each of you says who won.",
+            None,
+        ),
+        "fight_rps": ("{Player} challenges {target} to rock, paper, scissors on the phones.", None),
+        "fight_odd_even": ("{Player} challenges {target} to odd or even on the phones.", None),
+        "fight_high_card": ("{Player} challenges {target} to highest number on the phones.", None),
+        "reported": ("{Player} says {target} won.", None),
+        "fighter_reported": ("{Player} says {target} won.", "{Player} has said who won."),
+        "reports_differ": (
+            "{Player} and {target} don't agree: rock, paper, scissors on the phones decides.",
+            None,
+        ),
+        "picked": ("{Player} chose {choice}.", "{Player} has chosen."),
+        "called": ("{Player} calls {choice}.", None),
+        "rps_shown": ("{Player}: {choice}. {target}: {other}.", None),
+        "fingers_shown": (
+            "{Player} shows {number}, {target} shows {other_number}: {total} in all.",
+            None,
+        ),
+        "drew_number": ("{Player} draws a {number}.", None),
+        "fight_tie": ("A tie! Play again.", None),
+        "fight_coin": ("Three ties, so a coin decides: it picks {player}.", None),
+        "fight_timeout": ("{Player} ran out of time and loses the challenge.", None),
+    },  # fmt: skip
     reasons={
         "out_of_cards": "a player has no cards left",
     },

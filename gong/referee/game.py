@@ -120,8 +120,8 @@ class Game:
         options: dict[str, Any],
         deck: Sequence[Any] | None = None,
     ) -> None:
-        self._take_options(options)
         self.players = players
+        self._take_options(options)
         self.seed = seed
         self.options = options
         self.turn_limit: int = options["turn_limit"]
@@ -231,15 +231,25 @@ class Game:
             if allowed is action:
                 break
         else:  # not one of the (interned) legal actions: compare values before refusing
-            if action not in legal:
-                raise self._refusal(action)
-            action = legal[legal.index(action)]  # the game's own action, with its text
+            if action in legal:
+                action = legal[legal.index(action)]  # the game's own action, with its text
+            else:
+                clocked = self._clock_action(action)
+                if clocked is None:
+                    raise self._refusal(action)
+                action = clocked
         self._cache = {}
         self._acting = None
         self.seq += 1
         self.log.append(f"{seat}: {action}")
         self._actor = seat
         self._execute(action)
+
+    def _clock_action(self, action: Action) -> Action | None:
+        """An action no player chooses but a face's clock may apply (GONG FIGHT's
+        ``timeout``), as the game's own value; None for any other: it is refused. Never
+        among the legal actions, so no player is offered it."""
+        return None
 
     def parse_action(self, text: str, seat: int) -> Action:
         """The action `text` means for `seat` (the inverse of `str(action)`)."""

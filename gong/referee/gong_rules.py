@@ -25,7 +25,13 @@ text                meaning
                     card may be written as its galaxy and its number or gem)
 ``target 2``        FIGHT: choose player 2 (your opponent, or the player a mission lets you
                     choose)
-``winner 0``        FIGHT: report that player 0 won the challenge
+``winner 0``        FIGHT: report that player 0 won the challenge (games saved before the
+                    fights' reports and phone games: see ``report``)
+``report 0``        FIGHT: say that player 0 won the challenge you saw (or fought)
+``choose rock``     FIGHT: rock, paper or scissors on the phones (kept secret until both chose)
+``call odd``        FIGHT: odd or even: the challenger calls odd or even
+``show 3``          FIGHT: odd or even: show 1 to 5 fingers (secret until both showed)
+``timeout 2``       FIGHT: player 2 made no phone-game choice in time (the tables' clock)
 ``lay NE5``         FIGHT: lay NEBULA 5 down on the discard pile
 ``give NE5 -> 1``   FIGHT: give NEBULA 5 to player 1
 ==================  =========================================================================
@@ -129,6 +135,11 @@ FORMS = {
     "ask": ("seat card", "card seat"),
     "target": "seat",
     "winner": "seat",
+    "report": "seat",
+    "choose": "rank",
+    "call": "rank",
+    "show": "rank",
+    "timeout": "seat",
     "lay": "card",
     "give": ("card -> seat", "seat card"),
     "gong": "[seat]",
@@ -140,6 +151,11 @@ EXAMPLES = {
     "ask": "ask 2 NE5",
     "target": "target 2",
     "winner": "winner 0",
+    "report": "report 0",
+    "choose": "choose rock",
+    "call": "call odd",
+    "show": "show 3",
+    "timeout": "timeout 2",
     "lay": "lay NE5",
     "give": "give NE5 -> 1",
     "gong": "gong or gong 3",
@@ -169,31 +185,48 @@ class GongAction(Action):
         return GONG_GRAMMAR.text(self) if text is None else text
 
 
-_INTERNED: dict[tuple[int, str, int, int | None], GongAction] = {}
+_INTERNED: dict[tuple[int, str, int, int | None, str | None], GongAction] = {}
 _TEXT: dict[int, str] = {}
 _ONE_CARD = tuple((card.code,) for card in DECK)
 
+CHOICE_WORDS = frozenset({"rock", "paper", "scissors", "odd", "even", "1", "2", "3", "4", "5"})
+"""The words of FIGHT's phone games (``choose rock``, ``call odd``, ``show 3``), kept in an
+action's `rank` field: which words a verb takes now is the game's business."""
 
-def act(player: int, verb: str, c: int = -1, target: int | None = None) -> GongAction:
-    """The shared action for these values, `c` being a deck position (-1 for no card).
+
+def act(
+    player: int, verb: str, c: int = -1, target: int | None = None, word: str | None = None
+) -> GongAction:
+    """The shared action for these values, `c` being a deck position (-1 for no card), `word`
+    a phone game's choice.
 
     Actions are interned: the legal actions of every state, the bots' choices and parsed texts
     are the same objects, so `apply()` validates by identity before it compares values."""
-    key = (player, verb, c, target)
+    key = (player, verb, c, target, word)
     action = _INTERNED.get(key)
     if action is None:
-        action = _INTERNED[key] = GongAction(player, verb, () if c < 0 else _ONE_CARD[c], target)
+        cards = () if c < 0 else _ONE_CARD[c]
+        action = _INTERNED[key] = GongAction(player, verb, cards, target, word)
         _TEXT[id(action)] = GONG_GRAMMAR.text(action)
     return action
 
 
 def _build(player: int, verb: str, cards: tuple, target: int | None, rank: Any) -> GongAction:
-    return act(player, verb, card_index(cards[0]) if cards else -1, target)
+    return act(player, verb, card_index(cards[0]) if cards else -1, target, rank)
+
+
+def read_choice(word: str) -> str:
+    """A phone game's word (``rock``, ``odd``, ``3``), as FIGHT's grammar reads it."""
+    found = word.lower()
+    if found not in CHOICE_WORDS:
+        raise ValueError(f"{word!r} is not a choice: rock, paper, scissors, odd, even or 1 to 5")
+    return found
 
 
 GONG_GRAMMAR = Grammar(
     FORMS,
     read_card=read_gong_card,
+    read_rank=read_choice,
     build=_build,
     aliases={"nocounter": "no-counter", "no_counter": "no-counter", "no": "no-counter"},
     examples=EXAMPLES,

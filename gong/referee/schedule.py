@@ -12,6 +12,12 @@ Who moves, in this order:
    holds it.
 3. Else nobody: the game waits for a person.
 
+A phone game of GONG FIGHT (`late_seats()`) comes first: its robots choose only once every
+person in it has chosen (a fair, blind choice, never made first), and a person who has not
+chosen within `timeout` seconds is timed out (``timeout <seat>``, a logged action that the
+referee applies like any other, so the game still replays from its log). Without `timeout`
+(the terminal, which asks the person) nobody is timed out.
+
 When: `delay` seconds after the last move, so people can follow; but while a person has an
 optional move open (a GONG call or a catch, "Last card!"), not before `window` seconds, so a
 six-year-old has time to find the button. The faces measure the time: the tables from the
@@ -41,11 +47,13 @@ from gong.referee.registry import LEVEL_ALIASES, spec_of
 
 class Due(NamedTuple):
     """Who moves next: the robot at `seat`, `wait` seconds after the last move; `window`
-    when it waits for a person's optional move (the wait is at least the window)."""
+    when it waits for a person's optional move (the wait is at least the window); `clock`
+    when it is no robot's move but the person at `seat` running out of time."""
 
     seat: int
     wait: float
     window: bool
+    clock: bool = False
 
 
 class Plan(NamedTuple):
@@ -74,14 +82,26 @@ def optional_seats(game: Any) -> list[int]:
 
 
 def due(
-    game: Any, robots: Mapping[int, Bot], *, delay: float = 0.0, window: float = 0.0
+    game: Any,
+    robots: Mapping[int, Bot],
+    *,
+    delay: float = 0.0,
+    window: float = 0.0,
+    timeout: float | None = None,
 ) -> Due | None:
     """The robot that moves next in `game`, where `robots` holds the robots' seats (every
     other seat is a person), and when; None while the game waits for a person (or is over).
-    The same state and robots give the same answer, however often it is asked."""
+    In a phone game, a person's `timeout` instead (see the module's docstring). The same
+    state and robots give the same answer, however often it is asked."""
     required = waited_for(game)
     if required is None:
         return None
+    late = game.late_seats() if hasattr(game, "late_seats") else []
+    if late:
+        people = [s for s in late if s not in robots]
+        if not people:
+            return Due(late[0], delay, False)
+        return None if timeout is None else Due(people[0], timeout, False, clock=True)
     players, current = game.players, game.current
     optional = optional_seats(game)
     chosen = None
@@ -99,13 +119,25 @@ def due(
 
 
 def plan(
-    game: Any, robots: Mapping[int, Bot], *, delay: float = 0.0, window: float = 0.0
+    game: Any,
+    robots: Mapping[int, Bot],
+    *,
+    delay: float = 0.0,
+    window: float = 0.0,
+    timeout: float | None = None,
 ) -> Plan | None:
-    """The robot move due next (`due`), with the action its robot chooses."""
-    found = due(game, robots, delay=delay, window=window)
+    """The move due next (`due`): the action its robot chooses, or the clock's timeout."""
+    found = due(game, robots, delay=delay, window=window, timeout=timeout)
     if found is None:
         return None
-    return Plan(found.seat, robots[found.seat].choose(game, found.seat), found.wait, found.window)
+    return Plan(found.seat, move_of(game, robots, found), found.wait, found.window)
+
+
+def move_of(game: Any, robots: Mapping[int, Bot], found: Due) -> Action:
+    """The action a `due` move makes: its robot's choice, or ``timeout <seat>``."""
+    if found.clock:
+        return game.GRAMMAR.action(found.seat, "timeout", target=found.seat)
+    return robots[found.seat].choose(game, found.seat)
 
 
 def level_for(level: str, game_name: str) -> str:

@@ -91,6 +91,7 @@ class Tables:
             call_wait=_number(app, "GONG_CALL_WAIT", 5.0),
             poll_every=_number(app, "GONG_POLL_SECONDS", 1.0),
             away_after=_number(app, "GONG_AWAY_SECONDS", 60.0),
+            fight_seconds=_number(app, "GONG_FIGHT_SECONDS", 60.0),
             tables_per_minute=_number(app, "GONG_TABLES_PER_MINUTE", 30, int),
             max_open=_number(app, "GONG_MAX_TABLES", 10_000, int),
             testing=str(_setting(app, "GONG_TESTING", "")).lower() in _TRUE,

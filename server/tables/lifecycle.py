@@ -110,15 +110,12 @@ class Lifecycle:
             raise TableError("bad_options", "options is an object of option names")
         options = dict(options)
         if "challenges" in spec["options"]:
-            # A phone each: nobody sees the others' table game, so a fair coin decides; one
-            # phone passed around: the players report the winner.
-            fair = "random" if mode == "phones" else "report"
-            if mode == "phones" and options.get("challenges", fair) != fair:
-                raise TableError(
-                    "bad_options",
-                    "With a phone each, challenges are decided by a fair coin (random).",
-                )
-            options.setdefault("challenges", fair)
+            # A phone each: the fights are phone games (or played for real, and reported);
+            # one phone passed around: played for real, and reported.
+            options.setdefault("challenges", "phones" if mode == "phones" else "report")
+        if "robots" in spec["options"]:
+            # Who can play a fight for real and say who won: the table knows its robots.
+            options["robots"] = ",".join(str(s) for s in sorted(bots))
         seed = request.get("seed", None)
         if seed is None:
             seed = new_seed()

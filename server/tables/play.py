@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gong.referee.schedule import Due, table_robots
+from gong.referee.schedule import Due, move_of, table_robots
 from gong.referee.schedule import due as robot_due
 from server.tables import referee_adapter as referee
 from server.tables.errors import MoveRefused, TableError
@@ -167,6 +167,7 @@ class Play:
             self._robots(table),
             delay=self.settings.bot_delay,
             window=self.settings.call_wait,
+            timeout=self.settings.fight_seconds,
         )
         table.plans[table.game.seq] = found
         return found
@@ -187,8 +188,7 @@ class Play:
             due = self._due_from(table, found)
             if due > self.clock():
                 break
-            robot = self._robots(table)[found.seat]
-            table.game.apply(robot.choose(table.game, found.seat))
+            table.game.apply(move_of(table.game, self._robots(table), found))
             self._moved(table, found.seat, robot=True)
             table.meta["last_move"] = due
             moved = True
@@ -196,15 +196,16 @@ class Play:
 
     def due(self, table: Table) -> dict[str, Any] | None:
         """The next robot move's time, for a countdown: `at` (server clock, seconds since
-        the epoch), `in` (seconds left), its `seat`, and `window` when the robots wait for a
-        person's optional move (a GONG call). None when the game waits for a person."""
+        the epoch), `in` (seconds left), its `seat`, `window` when the robots wait for a
+        person's optional move (a GONG call), and `clock` when it is that seat's person
+        running out of time in a phone game. None when the game waits for a person."""
         found = self._plan(table)
         if found is None:
             return None
         at = self._due_from(table, found)
         left = max(0.0, at - self.clock())
         return {"at": round(at, 3), "in": round(left, 3), "seat": found.seat,
-                "window": found.window}  # fmt: skip
+                "window": found.window, "clock": found.clock}  # fmt: skip
 
     def replay(self, table_id: str, secret: str | None, lang: str) -> list[dict[str, Any]]:
         """A finished game move by move, as a spectator saw it: one frame for the deal and

@@ -372,7 +372,7 @@ def readable(event: Mapping[str, Any], lang: str, game: str | None = None) -> di
         params["cards"] = ", ".join(card_word(c, lang, game) for c in params["cards"])
     if event["code"] == "mission" and "mission" in params:
         params["mission"] = _mission_title(params["mission"], lang)
-    for key in ("direction", "kind"):
+    for key in ("direction", "kind", "choice", "other"):
         if isinstance(params.get(key), str) and params[key] in words:
             params[key] = words[params[key]]
     if isinstance(params.get("totals"), (list, tuple)):

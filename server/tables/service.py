@@ -41,6 +41,9 @@ class Settings:
     call_wait: float = 5.0
     """Robots wait at least this long while a person holds an optional move (a GONG call,
     a catch, "Last card!"), so a child has time to find the button."""
+    fight_seconds: float = 60.0
+    """Seconds a fighter has for a phone game's choice (GONG FIGHT) before losing it, with a
+    countdown on the screen; a fight played for real has no clock."""
     away_after: float = 60.0
     """Seconds without a request from a seat before its person counts as away: only then
     may the creator hand the seat to a robot."""

@@ -38,7 +38,7 @@ def test_unknown_game_and_options_are_clear_errors():
         new_game("gong-link", options={"jokers": 3})
     with pytest.raises(GameSetupError, match="true or false"):
         new_game("gong-link", options={"may_draw_instead": "yes"})
-    with pytest.raises(GameSetupError, match="report, random"):
+    with pytest.raises(GameSetupError, match="report, phones, random"):
         new_game("gong-fight", options={"challenges": "dice"})
     with pytest.raises(GameSetupError, match="turn_limit"):
         new_game("gong-family", options={"turn_limit": 0})

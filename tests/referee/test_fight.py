@@ -198,15 +198,16 @@ def test_fight_receive_from_chosen_player():
     assert len(g.hands[0]) == 11 and len(g.hands[2]) == 7 and g.current == 1
 
 
-def test_fight_challenge_active_player_chooses_opponent_and_reports_winner():
+def test_fight_challenge_active_player_chooses_opponent_and_the_other_reports_the_winner():
     g = fight(["NE1", "ZE1"])  # 1: a fight; the winner lays down 1, the loser draws 1
     play(g, 0, "draw")
     assert acts(g, 0) == ["target 1", "target 2"]
     play(g, 0, "target 2")
-    assert acts(g, 0) == ["winner 0", "winner 2"]
-    error = refused(g, 0, "winner 1")
-    assert error.code == "winner_of_challenge" and "player 0 or player 2" in error.message
-    play(g, 0, "winner 2")
+    # Seat 1 did not fight: they say who won; the fighters have nothing to do.
+    assert g.to_act() == [1] and acts(g, 1) == ["report 0", "report 2"]
+    error = refused(g, 0, "report 0")
+    assert error.code
+    play(g, 1, "report 2")
     assert g.to_act() == [2] and all(a.startswith("lay ") for a in acts(g, 2))
     play(g, 2, acts(g, 2)[0])
     # Then the loser's step: player 0 draws ZETA 1.
@@ -219,7 +220,7 @@ def test_fight_winner_steps_then_loser_steps_with_opponent_targets():
     g = fight(["NE1"], missions=missions)
     play(g, 0, "draw")
     play(g, 0, "target 1")
-    play(g, 0, "winner 0")
+    play(g, 2, "report 0")
     assert all(a.endswith("-> 1") for a in acts(g, 0))  # the winner gives the loser a card
     play(g, 0, "give OM1 -> 1")
     # The loser then takes one card at random from the winner.

@@ -58,7 +58,7 @@ def test_the_built_in_games_are_the_registrys_list_and_nothing_registers_on_impo
         (
             lambda: new_game("gong-fight", options={"challenges": "dice"}),
             "option_not_a_choice",
-            {"choices": ["report", "random"]},
+            {"choices": ["report", "phones", "random"]},
         ),
         (
             lambda: new_game("go-fish", options={"may_ask_held_card": True}),

@@ -81,14 +81,17 @@ def test_bad_creation_requests_are_400_with_the_reason(client, request_body, cod
     assert response.headers["Cache-Control"] == "no-store"
 
 
-def test_a_phone_each_fight_uses_the_fair_coin(client):
-    made = new_table(client, game="gong-fight", players=3, bots={})
-    assert look(client, made["id"])["options"]["challenges"] == "random"
-    response = client.post(
-        "/api/tables",
-        json={"game": "gong-fight", "players": 3, "options": {"challenges": "report"}},
-    )
-    assert response.status_code == 400 and "fair coin" in response.get_json()["error"]["message"]
+def test_a_phone_each_fight_is_played_on_the_phones_or_for_real_and_knows_its_robots(client):
+    made = new_table(client, game="gong-fight", players=3, bots={"2": "easy"})
+    options = look(client, made["id"])["options"]
+    assert options["challenges"] == "phones" and options["robots"] == "2"
+    for challenges in ("report", "random"):
+        response = client.post(
+            "/api/tables",
+            json={"game": "gong-fight", "players": 3, "options": {"challenges": challenges}},
+        )
+        assert response.status_code == 201, response.get_json()
+        assert look(client, response.get_json()["id"])["options"]["challenges"] == challenges
 
 
 def test_bodies_that_are_not_json_objects_are_refused(client):
@@ -226,7 +229,7 @@ def test_the_games_list_their_players_and_options(client):
     games = {g["name"]: g for g in response.get_json()["games"]}
     assert games["gong-link"]["min_players"] == 2 and games["gong-link"]["max_players"] == 6
     assert games["gong-fight"]["options"]["challenges"] == "report"
-    assert games["gong-fight"]["choices"]["challenges"] == ["report", "random"]
+    assert games["gong-fight"]["choices"]["challenges"] == ["report", "phones", "random"]
     low, high = games["gong-link"]["bounds"]["turn_limit"]
     refused = client.post(
         "/api/tables", json={"game": "gong-link", "options": {"turn_limit": high + 1}}
@@ -734,7 +737,7 @@ def test_pass_mode_starts_at_once_and_the_creator_holds_every_persons_seat(clien
 def play_pass_fight(client, seed):
     """A pass-mode FIGHT table of two people and a bot played to the end through the API,
     the people always taking their last legal move; the final state and the winners the
-    people reported."""
+    people reported or chose in a phone game against the robot."""
     made = new_table(
         client,
         game="gong-fight",
@@ -753,7 +756,7 @@ def play_pass_fight(client, seed):
             return state, reported
         assert state["legal"], state
         action = state["legal"][-1]
-        reported += action.startswith("winner")
+        reported += action.split()[0] in ("report", "choose", "call", "show")
         response = move(client, made["id"], secret, action, state["version"], state["seat"])
         assert response.status_code == 200, response.get_json()
     raise AssertionError("the game did not end")
@@ -767,7 +770,7 @@ def test_pass_mode_fight_plays_to_the_end_with_reported_challenges(client):
         assert versions == set(range(1, state["version"] + 1))
         if reported:
             break
-    assert reported > 0  # the players reported challenges themselves
+    assert reported > 0  # the people played their fights themselves
 
 
 # -- the store underneath ------------------------------------------------------------------------

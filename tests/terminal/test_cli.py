@@ -290,7 +290,7 @@ BAD_ARGUMENTS = {
     "option out of range": (["simulate", "gong-link", "-o", "turn_limit=0"], "at least 1"),
     "option not a choice": (
         ["simulate", "gong-fight", "-o", "challenges=maybe"],
-        "one of report, random, not 'maybe'",
+        "one of report, phones, random, not 'maybe'",
     ),
     "no games": (["simulate", "gong-link", "--games", "0"], "--games"),
     "seat out of range": (["play", "gong-link", "--players", "3", "--seat", "3"], "--seat"),
