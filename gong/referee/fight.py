@@ -13,7 +13,7 @@ turn; then every choice the mission leaves open is an action of the player who m
   which the player who gives chooses);
 - ``target 2``: choose a player (a ``chosen`` target, or the opponent of a challenge);
 - a challenge is then decided as the option ``challenges`` says
-  (server/content/rules/en/fight.md#who-won-the-fight):
+  (server/content/rules/en/fight.md#fights-online):
 
   - ``report``: the fighters play it for real and the people who did not fight say who won
     (``report 0``: the first report decides). With none of them (two players, or only robots
@@ -311,9 +311,12 @@ class FightGame(GongGame):
 
     def purpose(self, action: Action) -> str | None:
         """A chosen player is for the mission's pending step (give to, take from, receive
-        from, challenge)."""
+        from, challenge); a fight's move is for its way of deciding ("report", "rps",
+        "odd_even", "high_card")."""
         if action.verb == "target" and self.queue:
             return self.queue[0].verb
+        if self.fight is not None and action.verb in FIGHT_VERBS:
+            return self.fight["how"]  # a fight's move: "report" or its phone game
         return None
 
     # --- doing it -----------------------------------------------------------------------------
@@ -558,9 +561,9 @@ class FightGame(GongGame):
 
     def _clock_action(self, action: Action) -> Action | None:
         """``timeout <seat>``, the tables' clock, for a seat a phone game waits for."""
-        if action.verb == "timeout" and action.target == action.player:
-            if action.player in self.late_seats():
-                return act(action.player, "timeout", -1, action.player)
+        late = action.verb == "timeout" and action.target == action.player
+        if late and action.player in self.late_seats():
+            return act(action.player, "timeout", -1, action.player)
         return None
 
     def _fight_move(self, action: Action) -> None:

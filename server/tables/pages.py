@@ -223,9 +223,11 @@ def script(digest: str) -> Response:
 # --- making a table ------------------------------------------------------------------------
 
 
-NOT_ASKED = ("first_player", "challenges")
-"""Options the /play form never asks: who starts comes from the seats, how challenges are
-settled from the mode."""
+NOT_ASKED = ("first_player", "challenges", "robots")
+"""Options the /play form does not ask as options: who starts comes from the seats, and so
+do the robots; how fights are decided has its own question (`FIGHTS`)."""
+FIGHTS = ("phones", "report")
+"""How /play offers GONG FIGHT's fights: on the phones, or played for real and reported."""
 NOT_SHOWN = ("turn_limit", "may_ask_held_card")
 """Options a family would not choose, left off the /play form: the turn limit (a safeguard
 against endless games, not a rule) and Go Fish's bluffing variant (which needs another house
@@ -401,6 +403,8 @@ def _creation(game: dict[str, Any]) -> dict[str, Any]:
             options[name] = value
         elif data.get(name) in field["choices"]:
             options[name] = data.get(name)
+    if "challenges" in game["options"] and data.get("challenges") in FIGHTS:
+        options["challenges"] = data["challenges"]
     return {
         "game": game["name"],
         "players": players,
@@ -619,6 +623,42 @@ def _mission(view: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
+def _fight(view: dict[str, Any], table: Table, reader: int | None, mission: Any) -> Any:
+    """A fight being decided, as the page tells it: who fights, how it is decided and why
+    (the mission's own game can't cross the phones), what is known so far (the call, the
+    numbers drawn, your own secret choice, the ties) and whom it waits for."""
+    fight = (view.get("table") or {}).get("fight")
+    if not fight:
+        return None
+    name = lambda s: table.name_of(s, g.lang)  # noqa: E731
+    words = referee_adapter.history_words(g.lang)
+    a, b, how = fight["a"], fight["b"], fight["how"]
+    if how == "report":
+        intro, rule = t("fight_report_real" if fight["witnesses"] else "fight_report_own"), ""
+    else:
+        title = mission["title"] if mission else ""
+        intro = t(f"fight_why_{fight['why']}", mission=title, game=t(f"fight_game_{how}"))
+        rule = t(f"fight_how_{how}", name=name(a))
+    lines = []
+    if fight.get("call"):
+        lines.append(t("fight_called", name=name(a), choice=words.get(fight["call"], "")))
+    for seat, number in sorted((fight.get("numbers") or {}).items()):
+        lines.append(t("fight_drew", name=name(int(seat)), number=number))
+    mine = fight.get("mine")
+    if mine is not None and reader in (a, b) and how != "high_card":
+        if how == "report":
+            lines.append(t("fight_you_said", name=name(int(mine))))
+        else:
+            lines.append(t("fight_you_chose", choice=words.get(str(mine), str(mine))))
+    for seat in fight.get("acting", []):
+        if seat != reader:
+            lines.append(t("fight_waiting", name=name(seat)))
+    if fight.get("ties"):
+        lines.append(t("fight_ties", n=fight["ties"]))
+    return {"vs": t("fight_vs", a=name(a), b=name(b)), "intro": intro, "rule": rule,
+            "lines": lines}  # fmt: skip
+
+
 def _one_phone(
     table: Table, reader: int | None, answer: dict[str, Any]
 ) -> tuple[Table, int | None, dict[str, Any], int | None, list[dict[str, Any]]]:
@@ -672,6 +712,9 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
     forced = ""
     if my_turn and reader != answer["current"]:
         forced = _forced_move(answer["actions"], table)
+    if acting and (view.get("table") or {}).get("fight"):
+        # A fight waits for each fighter (or each witness) alike: a move of their own.
+        my_turn, forced = True, t("fight_your_move")
     spec = referee_adapter.spec(table.meta["game"])
     hand = [show.card(code, g.lang, spec.deck, spec.name) for code in view.get("hand", [])]
     pieces = show.move_pieces(answer["actions"], spec.table.get("asks", ()))
@@ -681,6 +724,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
     current = view.get("current")
     events = answer["events"][-HISTORY_SHOWN:][::-1]
     title = _title(table, game["title"], hand_to, reader, my_turn, forced)
+    mission = _mission(view)
     seat_secret, creator_secret = _secrets(table.id)
     rejoin = None
     if reader is not None and seat_secret and not pass_mode and table.status != "over":
@@ -707,6 +751,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         also=_moves_named(answer["actions"], table) if acting and not my_turn else "",
         window=_window(answer),
         robot_left=_robot_left(answer),
+        clock_left=_clock_left(answer),
         robot_mine=table.robot_plays_for(seat_secret) if table.status == "playing" else [],
         away=_away_seats(table, creator, reader),
         recent=_recent(answer["events"], table, reader),
@@ -730,7 +775,8 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         asks=[(code, _ask_label(code, pieces, spec)) for code in pieces["asks"]],
         top=show.card(top, g.lang, spec.deck, spec.name) if top else None,
         shown_card=show.card(shown_card, g.lang, spec.deck, spec.name) if shown_card else None,
-        mission=_mission(view),
+        mission=mission,
+        fight=_fight(view, table, reader, mission),
         current_name=table.name_of(current, g.lang) if current is not None else "",
         view=view,
         pile_counts=_pile_counts(view, spec),
@@ -778,7 +824,16 @@ def _robot_left(answer: dict[str, Any]) -> float | None:
     """Seconds before the next robot move, when nobody else may act first (its countdown
     under the turn banner); None otherwise."""
     due = answer.get("due_at")
-    if not due or due.get("window"):
+    if not due or due.get("window") or due.get("clock"):
+        return None
+    return round(float(due["in"]), 1)
+
+
+def _clock_left(answer: dict[str, Any]) -> float | None:
+    """Seconds a fighter has left for a phone game's choice (its countdown in the fight
+    box); None when no clock runs."""
+    due = answer.get("due_at")
+    if not due or not due.get("clock"):
         return None
     return round(float(due["in"]), 1)
 
@@ -914,7 +969,9 @@ ACT_KEYS = {
     "announce": "act_announce", "no-counter": "act_no_counter",
 }  # fmt: skip
 """The page text of a whole action's button, by verb."""
-TARGET_KEYS = {"gong": "act_catch", "target": "act_target", "winner": "act_winner"}
+TARGET_KEYS = {
+    "gong": "act_catch", "target": "act_target", "winner": "act_winner", "report": "act_report",
+}  # fmt: skip
 """The page text of a whole action that names a player, by verb."""
 
 
@@ -929,6 +986,13 @@ def _plain_label(action: dict[str, Any], table: Table) -> str:
             return t(f"act_{verb}_{purpose}", name=name)
         key = TARGET_KEYS.get(verb, f"act_{verb}_name")
         return t(key, name=name) if known(key) else f"{verb} {name}"
+    rank, purpose = action.get("rank"), action.get("purpose")
+    if rank is not None:  # a phone game's choice: "✊ Rock", "Odd", "3"
+        if known(f"act_{verb}_{rank}"):
+            return t(f"act_{verb}_{rank}")
+        return t(f"act_{verb}", number=rank) if known(f"act_{verb}") else action["text"]
+    if purpose and known(f"act_{verb}_{purpose}"):  # "Draw a number"
+        return t(f"act_{verb}_{purpose}")
     key = ACT_KEYS.get(verb, f"act_{verb}")
     return t(key) if known(key) else action["text"]
 
@@ -937,7 +1001,7 @@ def _moves_named(actions: list[dict[str, Any]], table: Table) -> str:
     """The moves a seat may make now, named as their buttons are: "GONG!, Give"."""
     names: list[str] = []
     for action in actions:
-        if action["cards"] or action["rank"] is not None:
+        if action["cards"] or (action["rank"] is not None and action["target"] is not None):
             key = f"verb_{action['verb']}"
             name = t(key) if known(key) else action["verb"]
         else:
