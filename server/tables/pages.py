@@ -475,6 +475,8 @@ def _out_of_turn(table: Table, answer: dict[str, Any], shown: int | None) -> lis
     """One phone passed around: the moves other people may make now, out of turn, as buttons
     under their names. Only whole actions (a GONG call, a catch, "Last card!"): a move that
     needs cards waits until the phone is that player's."""
+    if ((answer.get("view") or {}).get("table") or {}).get("fight"):
+        return []  # a fight's moves are secret or each one's own: the phone goes round
     skipped = {shown, _turn_seat(table)}
     humans = table.human_seats()
     rows = []
@@ -650,9 +652,8 @@ def _fight(view: dict[str, Any], table: Table, reader: int | None, mission: Any)
             lines.append(t("fight_you_said", name=name(int(mine))))
         else:
             lines.append(t("fight_you_chose", choice=words.get(str(mine), str(mine))))
-    for seat in fight.get("acting", []):
-        if seat != reader:
-            lines.append(t("fight_waiting", name=name(seat)))
+    if reader not in fight.get("acting", []):  # yours is made: whom it waits for now
+        lines += [t("fight_waiting", name=name(seat)) for seat in fight.get("acting", [])]
     if fight.get("ties"):
         lines.append(t("fight_ties", n=fight["ties"]))
     return {"vs": t("fight_vs", a=name(a), b=name(b)), "intro": intro, "rule": rule,
