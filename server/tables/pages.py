@@ -660,6 +660,31 @@ def _fight(view: dict[str, Any], table: Table, reader: int | None, mission: Any)
             "lines": lines}  # fmt: skip
 
 
+FIGHT_ENDINGS = ("rps_shown", "fingers_shown", "drew_number", "reported", "fight_coin",
+                 "fight_timeout", "challenge_won")  # fmt: skip
+"""The events that tell how a fight ended, shown large until its mission is done."""
+FIGHT_ROUNDS = ("fight_report", "fight_own_report", "fight_rps", "fight_odd_even",
+                "fight_high_card", "reports_differ", "fight_tie")  # fmt: skip
+"""The events that begin a fight, or a round of it."""
+
+
+def _fight_result(answer: dict[str, Any], view: dict[str, Any]) -> list[str]:
+    """How the last fight ended (its last round's choices, the coin, who won), shown large
+    while the winner's and the loser's steps of its mission are played; nothing once the
+    mission is done or while a fight goes on."""
+    table = view.get("table") or {}
+    if not table.get("mission") or table.get("fight"):
+        return []
+    since: list[dict[str, Any]] = []
+    for event in reversed(answer["events"]):
+        if event["code"] == "mission" or event["code"] in FIGHT_ROUNDS:
+            break
+        since.append(event)
+    if not any(e["code"] == "challenge_won" for e in since):
+        return []
+    return [e["text"] for e in reversed(since) if e["code"] in FIGHT_ENDINGS]
+
+
 def _one_phone(
     table: Table, reader: int | None, answer: dict[str, Any]
 ) -> tuple[Table, int | None, dict[str, Any], int | None, list[dict[str, Any]]]:
@@ -778,6 +803,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         shown_card=show.card(shown_card, g.lang, spec.deck, spec.name) if shown_card else None,
         mission=mission,
         fight=_fight(view, table, reader, mission),
+        fight_result=_fight_result(answer, view),
         current_name=table.name_of(current, g.lang) if current is not None else "",
         view=view,
         pile_counts=_pile_counts(view, spec),
