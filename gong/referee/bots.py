@@ -204,7 +204,7 @@ def greedy_fight(self: Bot, game: GongGame, seat: int, acts: list[Action]) -> Ac
     if game.counter is not None:
         return _answer_joker(game, seat, acts, fewer_is_better=True)
     first = acts[0].verb
-    if game.fight is not None:
+    if game.fight is not None or first == "report":
         # A phone game's choice, fair and blind: the robot reads nothing of the state (the
         # scheduler asks it only once the people have chosen). A report by a robot happens
         # only in a game of robots, where nobody fought for real.

@@ -193,7 +193,9 @@ class FightGame(GongGame):
         "joker", "counter", "no-counter", "draw", "target", "winner", "report", "choose",
         "call", "show", "timeout", "lay", "give",
     )  # fmt: skip
-    FIELDS = ("own_piles", "shown", "mission", "last_mission", "queue", "fight")
+    FIELDS = (
+        "own_piles", "shown", "mission", "last_mission", "queue", "fight", "heard", "heard_fight",
+    )  # fmt: skip
     TYPES = {**GongGame.TYPES, "queue": _queue}
     STATS = (
         *GongGame.STATS,
@@ -230,6 +232,11 @@ class FightGame(GongGame):
         `b`, `how` ("report" or a phone game), `why` a phone game is played ("phones",
         "robot", "disagree"), the `witnesses` who report, the fighters' secret `picks` and
         `says` (seat as text -> word or seat), the challenger's `call`, the `ties` so far."""
+        self.heard: list[int] = []
+        """The other witnesses, once the first report decided the fight: each may still say
+        who they saw win, shown beside it; it changes nothing (until the mission is done)."""
+        self.heard_fight: list[int] = []
+        """The fighters of that fight: [winner, loser]."""
 
     def _take_options(self, options: dict[str, Any]) -> None:
         # A game saved before the option existed had no robots it knew of.
@@ -279,11 +286,14 @@ class FightGame(GongGame):
     def _to_act(self) -> list[int]:
         if self.fight is not None:
             return self._fight_acting()
-        return [self.decider()]
+        decider = self.decider()
+        return sorted({decider, *self.heard}) if self.heard else [decider]
 
     def _legal(self, seat: int) -> list[Action]:
         if self.fight is not None:
             return self._fight_legal(seat)
+        if seat in self.heard and seat != self.decider():
+            return [act(seat, "report", -1, s) for s in sorted(self.heard_fight)]
         if seat != self.decider():
             return []
         if self.counter is not None:
@@ -331,6 +341,12 @@ class FightGame(GongGame):
             return
         if self.fight is not None and verb in FIGHT_VERBS:
             self._fight_move(action)
+            return
+        if verb == "report":  # another witness, after the first decided: heard, nothing more
+            self.heard.remove(seat)
+            agrees = action.target == self.heard_fight[0]
+            code = "reported_too" if agrees else "reported_otherwise"
+            self._emit(code, {"player": seat, "target": action.target})
             return
         step = self.queue[0]
         if verb == "target":
@@ -577,6 +593,8 @@ class FightGame(GongGame):
         if verb == "report":
             if fight["witnesses"]:
                 self._emit("reported", {"player": seat, "target": action.target})
+                self.heard = [s for s in fight["witnesses"] if s != seat]
+                self.heard_fight = [action.target, b if action.target == a else a]
                 self._fight_won(action.target)
                 return
             fight["says"][str(seat)] = action.target
@@ -664,6 +682,7 @@ class FightGame(GongGame):
         ] + [Pending(s.verb, s.count, s.target, loser, winner) for s in challenge.loser]
 
     def _mission_done(self) -> None:
+        self.heard, self.heard_fight = [], []
         if self.outcome is not None:
             return
         c, self.shown, self.mission = self.shown, -1, None
@@ -686,6 +705,7 @@ class FightGame(GongGame):
     def _finish(self, reason: str, winners: list[int]) -> None:
         super()._finish(reason, winners)
         self.queue = []
+        self.heard, self.heard_fight = [], []
 
     def _table_cards(self) -> list[int]:
         return [self.shown] if self.shown >= 0 else []
@@ -818,6 +838,9 @@ class FightGame(GongGame):
             # Saved before fights were reported or played on the phones: a challenge then
             # waits for the old `winner` report (see `_legal`).
             data = {**data, "state": {**state, "fight": None}}
+            state = data["state"]
+        if isinstance(state, dict) and "heard" not in state:
+            data = {**data, "state": {**state, "heard": [], "heard_fight": []}}
         super()._load(data)
         saved = data.get("missions") or {}
         if "effects" in saved:
@@ -888,6 +911,8 @@ SPEC = GameSpec(
         "fight_odd_even": ("{Player} challenges {target} to odd or even on the phones.", None),
         "fight_high_card": ("{Player} challenges {target} to highest number on the phones.", None),
         "reported": ("{Player} says {target} won.", None),
+        "reported_too": ("{Player} says {target} won too.", None),
+        "reported_otherwise": ("But {player} says {target} won.", None),
         "fighter_reported": ("{Player} says {target} won.", "{Player} has said who won."),
         "reports_differ": (
             "{Player} and {target} don't agree: rock, paper, scissors on the phones decides.",

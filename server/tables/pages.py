@@ -660,7 +660,8 @@ def _fight(view: dict[str, Any], table: Table, reader: int | None, mission: Any)
             "lines": lines}  # fmt: skip
 
 
-FIGHT_ENDINGS = ("rps_shown", "fingers_shown", "drew_number", "reported", "fight_coin",
+FIGHT_ENDINGS = ("rps_shown", "fingers_shown", "drew_number", "reported", "reported_too",
+                 "reported_otherwise", "fight_coin",
                  "fight_timeout", "challenge_won")  # fmt: skip
 """The events that tell how a fight ended, shown large until its mission is done."""
 FIGHT_ROUNDS = ("fight_report", "fight_own_report", "fight_rps", "fight_odd_even",
@@ -774,7 +775,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         others=others,
         my_turn=my_turn,
         forced=forced,
-        also=_moves_named(answer["actions"], table) if acting and not my_turn else "",
+        also=_also(answer["actions"], table) if acting and not my_turn else "",
         window=_window(answer),
         robot_left=_robot_left(answer),
         clock_left=_clock_left(answer),
@@ -1022,6 +1023,14 @@ def _plain_label(action: dict[str, Any], table: Table) -> str:
         return t(f"act_{verb}_{purpose}")
     key = ACT_KEYS.get(verb, f"act_{verb}")
     return t(key) if known(key) else action["text"]
+
+
+def _also(actions: list[dict[str, Any]], table: Table) -> str:
+    """The strip's words for the moves a seat may also make now: their names ("GONG!"), or,
+    for a witness after another's report decided a fight, the question itself."""
+    if actions and all(a["verb"] == "report" for a in actions):
+        return t("fight_heard")
+    return t("also_now", moves=_moves_named(actions, table))
 
 
 def _moves_named(actions: list[dict[str, Any]], table: Table) -> str:

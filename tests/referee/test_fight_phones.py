@@ -54,7 +54,7 @@ def test_the_first_report_of_a_player_who_did_not_fight_decides():
     assert g.to_act() == [2, 3] and acts(g, 2) == ["report 0", "report 1"]
     assert acts(g, 0) == [] and refused(g, 0, "report 0").code
     play(g, 3, "report 1")
-    assert decided(g) == 1 and g.to_act() == [1]  # the winner lays a card down
+    assert decided(g) == 1 and g.to_act() == [1, 2]  # the winner lays a card down; 2 may say
 
 
 def test_with_two_players_both_fighters_report_in_secret_and_agreeing_decides():
@@ -246,3 +246,16 @@ def test_no_choice_shows_before_both_chose_in_random_games_with_phones():
             seat = rng.choice(g.to_act())
             g.apply(rng.choice(g.legal_actions(seat)))
     assert checked > 100
+
+
+def test_a_second_witness_who_saw_otherwise_is_shown_beside_the_first_report():
+    g = challenge(players=4)
+    play(g, 2, "report 1")
+    assert decided(g) == 1 and g.to_act() == [1, 3]  # the winner's step; seat 3 may say
+    assert acts(g, 3) == ["report 0", "report 1"]
+    play(g, 3, "report 0")
+    said = [e["params"] for e in g.events(None) if e["code"] == "reported_otherwise"]
+    assert said == [{"player": 3, "target": 0}] and g.to_act() == [1]
+    assert refused(g, 3, "report 1").code  # one word each
+    play(g, 1, acts(g, 1)[0])  # the mission goes on as the first report decided
+    assert g.heard == [] and g.current == 1
