@@ -16,7 +16,7 @@ from flask import Flask, Response
 
 from gong.i18n import GLOSSARY_PROBLEMS, LANGUAGES
 from gong.missions import MissionBook, load_missions
-from server import headers, language, limits
+from server import headers, language, limits, webapp
 from server.config import (
     DEFAULTS,
     from_environment,
@@ -115,13 +115,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             css=build_css(),
             icon=build_icon(),
             secure_cookies=bool(app.config["GONG_SECURE_COOKIES"]),
+            base=webapp.base_url(app.config.get(webapp.BASE_URL_SETTING)),
+            webapp=webapp.build(),
         ),
     )
     app.session_interface = NoSession()
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    from server import errors, pages
+    from server import errors, offline, pages
     from server.views import assets, home, missions, rules
 
     app.wsgi_app = SecurityHeaders(app.wsgi_app)
@@ -132,6 +134,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     for blueprint in (home.bp, missions.bp, rules.bp, assets.bp):
         app.register_blueprint(blueprint)
+    offline.init_app(app)
     from server.tables import api as tables_api
 
     tables_api.init_app(app)

@@ -38,6 +38,9 @@ def instance_path() -> str | None:
 
 def from_environment() -> dict[str, Any]:
     config: dict[str, Any] = {}
+    for name in ("GONG_BASE_URL", "GONG_OFFLINE"):
+        if os.environ.get(name):
+            config[name] = os.environ[name]
     if os.environ.get(MISSIONS_ENV):
         config["GONG_MISSIONS"] = os.environ[MISSIONS_ENV]
     if os.environ.get(SECURE_COOKIES_ENV):

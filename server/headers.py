@@ -11,9 +11,11 @@ from typing import Any
 from flask import Response, request
 from werkzeug.http import parse_accept_header
 
-# No inline script or style anywhere: the one stylesheet and the icon come from this origin.
+# No inline script or style anywhere: the stylesheet, the icons, the manifest and the one
+# script (which registers the offline worker, server/offline.py) come from this origin.
 CONTENT_SECURITY_POLICY = (
-    "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; "
+    "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; "
+    "worker-src 'self'; manifest-src 'self'; connect-src 'self'; base-uri 'none'; "
     "form-action 'none'; frame-ancestors 'none'"
 )
 SECURITY_HEADERS = {

@@ -13,6 +13,7 @@ from werkzeug.http import parse_cookie
 
 from gong.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, text_direction
 from server.state import site
+from server.webapp import site_url
 
 LANG_COOKIE = "lang"
 LANG_COOKIE_MAX_AGE = 60 * 60 * 24 * 365
@@ -100,13 +101,16 @@ def language_links(
     menu and the page's hreflang alternates. `relative` links are the query alone (`?lang=fr`,
     the same page): the table pages, which have no alternates, send them on every update."""
     links = []
-    for lang in site().languages if languages is None else languages:
+    state = site()
+    root = site_url(state.base)
+    for lang in state.languages if languages is None else languages:
         query = urlencode({"lang": lang, **keep})
         links.append(
             {
                 "code": lang,
                 "name": LANGUAGE_NAMES[lang],
                 "href": f"?{query}" if relative else f"{request.script_root}{path}?{query}",
+                "absolute": f"{root}{path}?{query}",
                 "current": lang == g.lang,
                 "dir": text_direction(lang),
             }
@@ -115,10 +119,10 @@ def language_links(
 
 
 def default_link(path: str, **keep: str) -> str:
-    """The page at `path` with no language asked: the hreflang x-default, which each visitor
-    gets in their own language."""
+    """The page at `path` with no language asked, absolute: the hreflang x-default, which
+    each visitor gets in their own language."""
     query = f"?{urlencode(keep)}" if keep else ""
-    return f"{request.script_root}{path}{query}"
+    return f"{site_url(site().base)}{path}{query}"
 
 
 def choose() -> None:

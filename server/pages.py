@@ -13,6 +13,17 @@ from gong.i18n import LANGUAGE_NAMES, text_direction
 from server.language import default_link, language_links
 from server.state import site
 from server.texts import text
+from server.views import assets
+
+
+def short(words: str, most: int = 160) -> str:
+    """A description as search results show it: one line, at most `most` characters, cut
+    at a word."""
+    line = " ".join(words.split())
+    if len(line) <= most:
+        return line
+    return line[: most - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
 
 _CACHE = "gong.pages"
 HTML_CONTENT_TYPE = "text/html; charset=utf-8"
@@ -41,6 +52,7 @@ def _cache_key(template: str, path: str | None, cache_key: tuple[str, ...]) -> t
     return (
         template,
         g._get_current_object().lang,
+        this_request.host,  # the absolute links name it when no GONG_BASE_URL is set
         this_request.script_root,
         path or this_request.path,
         *cache_key,
@@ -72,6 +84,8 @@ def page(
     card) is kept once rendered (see `cached_page`).
     """
     state = site()
+    context.setdefault("description", text(g.lang, "tagline"))
+    context.update(assets.head(g.lang, short(context.pop("description"))))
     html = render_template(
         template,
         lang=g.lang,

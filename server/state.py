@@ -6,10 +6,12 @@ import hashlib
 import random
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from flask import Flask, current_app
 
 from gong.missions import MissionBook
+from printables.links import BaseUrl
 from server.rulesdoc import RulesPage
 from server.seen import COOKIE_MAX_AGE, SeenCookie
 from server.texts import Catalog
@@ -39,6 +41,10 @@ class SiteState:
     languages: tuple[str, ...]
     """The languages served: complete in every part (see `server.served_languages`)."""
     secure_cookies: bool = False
+    base: BaseUrl | None = None
+    """The public address (`GONG_BASE_URL`); None: each request's own host."""
+    webapp: Any = None
+    """The icons and the share image (`server.webapp.WebApp`)."""
 
     @cached_property  # sent with every mission drawn: built once, the state never changes
     def cookie_flags(self) -> str:

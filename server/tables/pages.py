@@ -41,6 +41,7 @@ from server.tables.ids import TableIdError, parse_table_id
 from server.tables.record import Table, acting_first
 from server.tables.store import StoreError
 from server.texts import game_title, has_text, kind_mission, text
+from server.views.assets import head as assets_head
 
 bp = Blueprint("tables_pages", __name__)
 
@@ -61,7 +62,8 @@ HISTORY_SHOWN = 12
 # from the site's policy.
 TABLE_CSP = (
     "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; "
-    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
 )
 ASSET_CSP = "default-src 'none'; frame-ancestors 'none'"
 
@@ -125,6 +127,7 @@ def render(template: str, status: int = 200, **context: Any) -> Response:
         tables_css=url_for("tables_pages.stylesheet", digest=assets.css.digest),
         tables_js=url_for("tables_pages.script", digest=assets.js.digest),
         token=lambda form: forms.form_token(current_app.secret_key, nonce, form),
+        **assets_head(g.lang, text(g.lang, "tagline")),
         **context,
     )
     response = Response(show.with_sprite(html), status=status, mimetype="text/html")

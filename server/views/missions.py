@@ -34,6 +34,7 @@ def _mission_page(
         path=path,
         cache_key=key,
         title=f"{mission.title_in(g.lang)} · GONG",
+        description=mission.text_in(g.lang),
         mission=mission,
         kind=mission.kind,
         kind_label=kind_mission(mission.kind, g.lang),

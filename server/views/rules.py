@@ -4,6 +4,9 @@ visitor's language is shown in English rather than not at all."""
 
 from __future__ import annotations
 
+import re
+from html import unescape
+
 from flask import Blueprint, Response, g, url_for
 
 from gong.i18n import DEFAULT_LANGUAGE
@@ -55,6 +58,11 @@ def _find(slug: str) -> tuple[RulesPage, str] | None:
     return None
 
 
+_LEAD = re.compile(r"<p>(.*?)</p>", re.S)
+"""A rules page's first paragraph: its description for search results and shared links."""
+_TAGS = re.compile(r"<[^>]+>")
+
+
 def _show(slug: str) -> Response:
     found = _find(slug)
     if found is None and slug != "index":
@@ -63,9 +71,11 @@ def _show(slug: str) -> Response:
     rules_page, page_lang = found or (None, g.lang)
     title = rules_page.title if rules_page else text(g.lang, "all_rules")
     play_href, play_label = play_link(slug, g.lang)
+    lead = _LEAD.search(rules_page.html) if rules_page else None
     return page(
         "rules.html",
         title=f"{title} · GONG",
+        description=_TAGS.sub("", unescape(lead.group(1))) if lead else text(g.lang, "tagline"),
         heading=title,
         rules_page=rules_page,
         page_lang=page_lang,

@@ -59,9 +59,13 @@ def test_every_page_lists_its_alternates(client: FlaskClient, path: str) -> None
     alternates = re.findall(r'<link rel="alternate" hreflang="([a-z-]+)" href="([^"]+)">', html)
     assert [code for code, _ in alternates] == [*LANGUAGES, "x-default"]
     hrefs = dict(alternates)
+    # Absolute, as validators need: the request's own host without GONG_BASE_URL.
+    assert all(href.startswith("http://localhost/") for href in hrefs.values()), hrefs
     if path != "/c/NE5":  # a card page keeps its mission: /c/NE5?lang=de&m=bonus-07
-        assert hrefs["de"] == f"{path}?lang=de"
-        assert hrefs["x-default"] == path
+        assert hrefs["de"] == f"http://localhost{path}?lang=de"
+        assert hrefs["x-default"] == f"http://localhost{path}"
+    canonical = re.findall(r'<link rel="canonical" href="([^"]+)">', html)
+    assert canonical == [hrefs["bn"]]
 
 
 def copy_content(tmp_path: Path) -> tuple[Path, Path]:
