@@ -14,6 +14,7 @@ import io
 import json
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from flask import request
 from PIL import Image, ImageDraw
@@ -55,7 +56,8 @@ def planet(size: int, maskable: bool = True, width: int | None = None) -> Image.
     """The GONG planet on the night blue, `size` pixels high (and `width` wide: the share
     image is 1200 x 630)."""
     width = width or size
-    scale = 4  # drawn large, then scaled down: smooth edges without an antialiasing pass
+    # Drawn large, then scaled down: smooth edges without an antialiasing pass.
+    scale = 4 if size <= 512 else 2
     w, h = width * scale, size * scale
     image = Image.new("RGB", (w, h), NIGHT)
     draw = ImageDraw.Draw(image)
@@ -102,7 +104,10 @@ class WebApp:
     share: Asset
 
 
+@lru_cache(maxsize=1)
 def build() -> WebApp:
+    """The images, drawn once per process (they depend on nothing else: every app built in
+    the process, a test's included, shares them)."""
     return WebApp(
         icon192=png(planet(192)),
         icon512=png(planet(512)),
