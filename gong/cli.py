@@ -16,6 +16,7 @@ import click
 # name -> "module:attribute" of a click command; imported on first use.
 LAZY_COMMANDS = {
     "serve": ("server.cli:serve", "Serve the mission site under granian."),
+    "export": ("server.cli:export_site", "Write the mission site as static files for any host."),
     "print": ("printables.cli:print_deck", "Print the deck: card PNGs, PDFs, verified QR codes."),
     "simulate": ("terminal.cli:simulate", "Play many games between bots and show statistics."),
     "play": ("terminal.cli:play", "Play a GONG game in the terminal against bots."),

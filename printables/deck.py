@@ -10,12 +10,10 @@ was; staging folders of a run that was killed outright are removed by the next r
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import os
 import shutil
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import as_completed
 from concurrent.futures.process import BrokenProcessPool
@@ -24,10 +22,19 @@ from pathlib import Path
 
 from PIL import Image
 
+from gong import outfolder
 from gong.cards import DECK, Card
 from gong.i18n import GEM_NAMES, LANGUAGES, check_language
 from gong.missions import Mission, MissionBook, load_missions
-from gong.procs import signals_held, still_running, stop_on_signals, worker_pool
+from gong.outfolder import (
+    STAGING_MARKER,
+    hidden_folder,
+    move_into_place,
+    not_ours,
+    remove_stale_staging,
+    sha256_of,
+)
+from gong.procs import signals_held, stop_on_signals, worker_pool
 from printables import qr, sheets, text
 from printables.faces import MAX_QR_SIDE_MM, CardPainter
 from printables.geometry import MAX_DPI, MIN_DPI, PAPERS_MM, Scale
@@ -38,8 +45,6 @@ MARKER = "deck.json"
 """Written last: its presence means the folder is a complete, verified deck."""
 UNVERIFIED_MARKER = "unverified.json"
 """The manifest of a deck whose verification failed (kept beside the output for a look)."""
-STAGING_MARKER = ".gong-print"
-"""In every hidden folder a run makes: the run's process id, so a later run knows whose it is."""
 PNG_COMPRESS_LEVEL = 6
 """zlib's default: a third smaller files than level 1 for print shops' uploads, at about
 three times the encoding time."""
@@ -200,81 +205,10 @@ def _render_all(
 
 def check_output_folder(out: Path) -> None:
     """Refuse an output path that would overwrite something that is not an earlier deck."""
-    if out.is_symlink():
-        raise DeckError(f"{out} is a symbolic link: give the folder itself")
-    if out.exists() and not out.is_dir():
-        raise DeckError(f"{out} is a file, not a folder")
-    if out.is_dir() and any(out.iterdir()):
-        why = _not_ours(out, MARKER)
-        if why:
-            raise DeckError(f"{out} {why}; nothing was changed: choose a new or empty folder")
-
-
-def _not_ours(folder: Path, marker: str) -> str | None:
-    """None when FOLDER holds exactly the files its MARKER manifest lists, unchanged; else
-    what is in the way, in words."""
     try:
-        manifest = json.loads((folder / marker).read_text(encoding="utf-8"))
-        listed, digests = set(manifest["files"]), manifest.get("sha256")
-    except FileNotFoundError:
-        return f"already holds files and is not a deck made by gong print (no {marker})"
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return f"has a {marker} that gong print did not write"
-    if not isinstance(digests, dict) or set(digests) != listed:
-        return f"has a {marker} without the file digests this gong print checks"
-    folders = {parent.as_posix() for name in listed for parent in Path(name).parents}
-    extra = []
-    for path in sorted(folder.rglob("*")):
-        name = path.relative_to(folder).as_posix()
-        ours = name in listed or name in (marker, STAGING_MARKER)
-        if path.is_symlink() or not (ours if path.is_file() else name in folders):
-            extra.append(name)
-    if extra:
-        shown = ", ".join(extra[:3]) + (f" and {len(extra) - 3} more" if len(extra) > 3 else "")
-        return f"holds files that gong print did not write ({shown})"
-    for name in sorted(listed):
-        path = folder / name
-        if path.is_file() and _sha256(path) != digests[name]:
-            return f"holds {name}, changed since gong print wrote it"
-    return None
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def _hidden_folder(out: Path, role: str) -> Path:
-    """A new hidden folder beside OUT, marked with this process's id."""
-    folder = Path(tempfile.mkdtemp(prefix=f".{out.name}-{role}-", dir=out.parent))
-    (folder / STAGING_MARKER).write_text(f"{os.getpid()}\n", encoding="ascii")
-    return folder
-
-
-def remove_stale_staging(out: Path) -> list[Path]:
-    """Remove the hidden folders that a killed run (SIGKILL, power loss) left beside OUT, and
-    bring back an earlier deck that such a run had moved aside. Folders of a run still going,
-    and anything without our marker, are left alone. Returns what was removed."""
-    removed = []
-    if not out.parent.is_dir():
-        return removed
-    for folder in sorted(out.parent.glob(f".{out.name}-*-*")):
-        try:
-            owner = int((folder / STAGING_MARKER).read_text(encoding="ascii"))
-        except (OSError, ValueError):
-            continue
-        if owner == os.getpid() or still_running(owner):
-            continue
-        moved_aside = folder / "deck"
-        is_old = folder.name.startswith(f".{out.name}-old-")
-        if is_old and moved_aside.is_dir() and not out.exists():
-            os.rename(moved_aside, out)  # killed between the two renames: undo the first
-        shutil.rmtree(folder, ignore_errors=True)
-        removed.append(folder)
-    return removed
+        outfolder.check_output_folder(out, MARKER, "gong print", "a deck")
+    except outfolder.FolderError as exc:
+        raise DeckError(str(exc)) from None
 
 
 def plan_for(options: PrintOptions) -> qr.QrPlan:
@@ -309,7 +243,7 @@ def print_deck(options: PrintOptions, progress: Callable[[int], None] | None = N
         report = DeckReport(out=out, qr_plan=qr_plan, mission_count=len(missions))
         report.links = {card.code: card_link(options.base_url, card) for card in options.cards}
         try:
-            staging = _hidden_folder(out, "new")
+            staging = hidden_folder(out, "new")
         except OSError as exc:
             raise DeckError(f"cannot write into {out.parent}: {exc.strerror or exc}") from None
         try:
@@ -321,7 +255,7 @@ def print_deck(options: PrintOptions, progress: Callable[[int], None] | None = N
                 report.kept = _keep_unverified(staging, out)
                 return report
             _write_marker(options, qr_plan, staging, report, MARKER)
-            _move_into_place(staging, out)
+            move_into_place(staging, out)
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
             raise
@@ -333,7 +267,7 @@ def _keep_unverified(staging: Path, out: Path) -> Path:
     unverified deck; a folder of that name holding anything else gets a numbered sibling."""
     kept = out.with_name(out.name + ".unverified")
     number = 1
-    while kept.exists() and (kept.is_symlink() or _not_ours(kept, UNVERIFIED_MARKER)):
+    while kept.exists() and (kept.is_symlink() or not_ours(kept, UNVERIFIED_MARKER)):
         number += 1
         kept = out.with_name(f"{out.name}.unverified-{number}")
     with signals_held():
@@ -422,19 +356,7 @@ def _write_marker(
         "missions": report.mission_count,
         "files": report.files,
         # What lets a later run replace this folder: it holds exactly these files, unchanged.
-        "sha256": {name: _sha256(staging / name) for name in report.files},
+        "sha256": {name: sha256_of(staging / name) for name in report.files},
     }
     (staging / marker).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     report.files.append(marker)
-
-
-def _move_into_place(staging: Path, out: Path) -> None:
-    """Replace OUT (absent, empty, or an earlier deck) by STAGING with two renames."""
-    old = _hidden_folder(out, "old") if out.exists() else None
-    with signals_held():
-        if old is not None:
-            os.rename(out, old / "deck")
-        os.rename(staging, out)
-        (out / STAGING_MARKER).unlink()
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)

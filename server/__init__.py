@@ -117,6 +117,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             secure_cookies=bool(app.config["GONG_SECURE_COOKIES"]),
             base=webapp.base_url(app.config.get(webapp.BASE_URL_SETTING)),
             webapp=webapp.build(),
+            static=app.config.get("GONG_EXPORT"),
         ),
     )
     app.session_interface = NoSession()
@@ -141,4 +142,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from server.tables import pages as table_pages
 
     table_pages.init_app(app)
+    if app.config.get("GONG_EXPORT") is not None:
+        app.config["GONG_EXPORT"].install(app)
     return app

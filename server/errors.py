@@ -9,6 +9,7 @@ from werkzeug.exceptions import HTTPException
 from gong.i18n import DEFAULT_LANGUAGE
 from server.language import current_language
 from server.pages import page
+from server.state import site
 from server.texts import text
 
 # Status -> (title key, message key) in server/texts.py; any other status gets the last pair.
@@ -30,6 +31,8 @@ def error_page(status: int, message_key: str | None = None, **values: str) -> Re
     return page(
         "error.html",
         status,
+        # A static export's one error page is served at any path: its menu leads home.
+        path="/" if site().static is not None else None,
         title=text(lang, title_key),
         message=text(lang, message_key or default_message, **values),
     )

@@ -103,7 +103,14 @@ def language_links(
     links = []
     state = site()
     root = site_url(state.base)
+    static = state.static
     for lang in state.languages if languages is None else languages:
+        if static is not None:  # the static export: each language has its own paths
+            href = static.page(path, lang)
+            links.append({"code": lang, "name": LANGUAGE_NAMES[lang], "href": href,
+                          "absolute": static.origin + href, "current": lang == g.lang,
+                          "dir": text_direction(lang)})  # fmt: skip
+            continue
         query = urlencode({"lang": lang, **keep})
         links.append(
             {
@@ -121,8 +128,11 @@ def language_links(
 def default_link(path: str, **keep: str) -> str:
     """The page at `path` with no language asked, absolute: the hreflang x-default, which
     each visitor gets in their own language."""
+    state = site()
+    if state.static is not None:  # the static export: the page without a language prefix
+        return state.static.origin + state.static.page(path, None)
     query = f"?{urlencode(keep)}" if keep else ""
-    return f"{site_url(site().base)}{path}{query}"
+    return f"{site_url(state.base)}{path}{query}"
 
 
 def choose() -> None:

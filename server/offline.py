@@ -100,6 +100,7 @@ def _shell(kind: Kind, lang: str, mission: Mission) -> str:
         older_name=GLOSSARIES[lang].older_kinds.get(kind),
         card=None,
         gem=None,
+        draws=True,
     )
     return response.get_data(as_text=True)
 
@@ -148,6 +149,8 @@ def _payload(lang: str) -> dict[str, Any]:
         url_for("assets.manifest", lang=lang),
         url_for("offline.register", digest=_offline().register.digest),
     ]
+    if state.static is not None:
+        files.append(state.static.script_url)
     return {
         "lang": lang,
         "dir": text_direction(lang),
@@ -167,7 +170,10 @@ def worker() -> Response:
     """The worker, with its version; never cached by the browser's HTTP cache."""
     offline = _offline()
     version = "off" if offline.kill else offline.version()
-    body = f'const VERSION = "{version}";\n' + offline.worker_source
+    # A static export's worker knows its languages' path prefixes (server/export.py).
+    static = site().static
+    langs = json.dumps(list(site().languages)) if static is not None else "null"
+    body = f'const VERSION = "{version}";\nconst STATIC = {langs};\n' + offline.worker_source
     response = Response(body, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     # The worker fetches the site's own pages and files, and nothing else.

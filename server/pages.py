@@ -55,6 +55,7 @@ def _cache_key(template: str, path: str | None, cache_key: tuple[str, ...]) -> t
         this_request.host,  # the absolute links name it when no GONG_BASE_URL is set
         this_request.script_root,
         path or this_request.path,
+        bool(g.get("lang_asked")),  # the canonical link is the language's own page
         *cache_key,
     )
 
@@ -91,6 +92,7 @@ def page(
         lang=g.lang,
         lang_name=LANGUAGE_NAMES[g.lang],
         dir=text_direction(g.lang),
+        lang_asked=bool(g.get("lang_asked")),
         t=partial(text, g.lang),
         lang_links=language_links(path or request.path, **(keep or {})),
         default_link=default_link(path or request.path, **(keep or {})),
@@ -103,5 +105,16 @@ def page(
     return make_response(html, status)
 
 
+def play_url(**values: str) -> str | None:
+    """The tables' /play page (`game=` starts a game there); in a static export, the Flask
+    site `--tables-url` names, or None when it names none (the links are left out)."""
+    static = site().static
+    if static is not None:
+        return static.play(g.lang, **values)
+    return url_for("tables_pages.play", **values)
+
+
 def init_app(app: Flask) -> None:
     app.extensions[_CACHE] = PageCache()
+    app.jinja_env.globals["play_url"] = play_url
+    app.jinja_env.globals["static_site"] = None

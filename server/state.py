@@ -45,6 +45,8 @@ class SiteState:
     """The public address (`GONG_BASE_URL`); None: each request's own host."""
     webapp: Any = None
     """The icons and the share image (`server.webapp.WebApp`)."""
+    static: Any = None
+    """The static export's links (`server.export.StaticLinks`); None when serving."""
 
     @cached_property  # sent with every mission drawn: built once, the state never changes
     def cookie_flags(self) -> str:

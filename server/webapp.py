@@ -39,6 +39,8 @@ def base_url(value: object) -> BaseUrl | None:
     one line."""
     if value in (None, ""):
         return None
+    if isinstance(value, BaseUrl):  # checked already (a static export's, maybe local)
+        return value
     try:
         return parse_base_url(str(value))
     except BaseUrlError as exc:

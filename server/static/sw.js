@@ -1,5 +1,7 @@
-// GONG's offline worker: server/offline.py says what it keeps and why. VERSION is set by the
-// server (a digest of everything kept), on the line above this one.
+// GONG's offline worker: server/offline.py says what it keeps and why. VERSION (a digest of
+// everything kept) and STATIC are set on the lines above this one: STATIC is null on the Flask
+// site, and a static export's languages (server/export.py), whose pages have a language prefix
+// (/fr/C/NE5/) and draw their missions themselves.
 "use strict";
 const CACHE = "gong-" + VERSION;
 const ROOT = new URL(self.registration.scope).pathname; // "/", or "/games/gong/"
@@ -72,6 +74,10 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.mode !== "navigate") return;
+  if (STATIC) {
+    event.respondWith(networkFirst(request, url, path));
+    return;
+  }
   if (path.startsWith("/t/") || path.startsWith("/api/") || path === "/play") {
     event.respondWith(fetch(request).catch(() => noTables(url)));
     return;
@@ -91,18 +97,35 @@ async function networkFirst(request, url, path) {
   let state = null;
   try {
     state = await loadState();
-    if (state.pending.length) await withTimeout(sendSeen(state), TIMEOUT);
+    if (state.pending.length && !STATIC) await withTimeout(sendSeen(state), TIMEOUT);
     const answer = await withTimeout(fetch(request), TIMEOUT);
-    if (answer.ok) noteShown(answer.clone(), state);
+    if (answer.ok && !STATIC) noteShown(answer.clone(), state);
     return answer;
   } catch (error) {
-    const page = await offlinePage(url, path, state || await loadState());
+    state = state || await loadState();
+    const where = STATIC ? staticPlace(path, state) : {
+      path, lang: url.searchParams.get("lang") || state.lang || "",
+    };
+    const page = await offlinePage(where.path, where.lang, state);
     if (page) return page;
     const cache = await caches.open(CACHE);
-    const lang = url.searchParams.get("lang") || (state && state.lang) || "";
-    return (await cache.match(request)) ||
-      (await cache.match(path + "?lang=" + lang)) || Response.error();
+    const kept = STATIC ? ROOT + where.lang + (where.path === "/" ? "/" : where.path + "/")
+      : path + "?lang=" + where.lang;
+    return (await cache.match(request)) || (await cache.match(kept)) || Response.error();
   }
+}
+
+// A static export's path as the Flask site's, and its language: "/fr/C/NE5/" is "/C/NE5" in
+// French; a path without a prefix is in the language the phone kept.
+function staticPlace(path, state) {
+  let lang = state.lang;
+  const prefix = /^\/([a-z]{2})(\/.*)?$/.exec(path);
+  if (prefix && STATIC.includes(prefix[1])) {
+    lang = prefix[1];
+    path = prefix[2] || "/";
+  }
+  path = path.replace(/(\/index)?\.html$/, "").replace(/\/+$/, "") || "/";
+  return { path, lang };
 }
 
 // Online, the server draws and remembers; the phone notes the mission too, so that a draw
@@ -165,8 +188,7 @@ function escapeText(text) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-async function offlinePage(url, path, state) {
-  const lang = url.searchParams.get("lang") || state.lang;
+async function offlinePage(path, lang, state) {
   const data = lang && await payload(lang);
   if (!data) return null;
   let kind = null;
@@ -194,9 +216,14 @@ async function offlinePage(url, path, state) {
   } else {
     return null;
   }
+  let html = data.shells[kind];
+  if (STATIC) {
+    // The page draws its mission itself, from the missions it embeds; a permalink does not.
+    if (mission) html = html.replace(/<script type="application\/json" id="gong-missions">[\s\S]*?<\/script>/, "");
+    else mission = data.missions[kind][0];
+  }
   mission = mission || draw(data, kind, state);
   await saveState(state);
-  let html = data.shells[kind];
   html = put(html, "card", card ? card.html : "");
   html = put(html, "mission", mission.html);
   html = put(html, "perma", mission.perma);
@@ -206,7 +233,7 @@ async function offlinePage(url, path, state) {
 
 async function noTables(url) {
   const state = await loadState();
-  const lang = url.searchParams.get("lang") || state.lang || "en";
+  const lang = url.searchParams.get("lang") || state.lang || "en";  // the Flask site only
   const data = await payload(lang);
   const line = data ? data.no_tables : "Tables need the internet; scans work without it.";
   const css = data ? '<link rel="stylesheet" href="' + data.css + '">' : "";

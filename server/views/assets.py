@@ -3,7 +3,7 @@ after the first page, every page is one round trip of HTML alone."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, url_for
+from flask import Blueprint, Response, abort, request, url_for
 
 from gong.i18n import text_direction
 from server import webapp
@@ -87,7 +87,9 @@ def head(title_lang: str, description: str) -> dict[str, str]:
     root = webapp.site_url(state.base)
     return {
         "description": description,
-        "share_image": root + url_for("assets.share", digest=images.share.digest),
+        # The root names the base path already; url_for adds the path the app is mounted at.
+        "share_image": root
+        + url_for("assets.share", digest=images.share.digest)[len(request.script_root) :],
         "manifest_url": url_for("assets.manifest", lang=title_lang),
         "touch_icon": url_for("assets.icon192", digest=images.icon192.digest),
     }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, g, jsonify
+from flask import Blueprint, Response, g, jsonify, url_for
 
 from gong.cards import Kind
 from server.pages import page
@@ -28,6 +28,7 @@ def kind_buttons(lang: str) -> list[dict[str, str]]:
         buttons.append(
             {
                 "kind": kind.value,
+                "href": url_for("missions.of_kind", kind=kind),
                 "label": kind_card(kind, lang),
                 "hint": text(lang, "cards_of_kind", low=str(low), high=str(high)),
             }

@@ -23,8 +23,9 @@ def _mission_page(
     card: Card | None = None,
     keep: dict[str, str] | None = None,
     path: str | None = None,
+    draws: bool = False,
 ) -> Response:
-    key = (mission.id, card.code if card else "", *(keep or {}).values())
+    key = (mission.id, card.code if card else "", str(draws), *(keep or {}).values())
     cached = cached_page("mission.html", key, path)
     if cached is not None:
         return cached
@@ -41,6 +42,7 @@ def _mission_page(
         older_name=GLOSSARIES[g.lang].older_kinds.get(mission.kind),
         card=card,
         gem=gem_name(card.gem, g.lang) if card else None,
+        draws=draws,
     )
 
 
@@ -56,7 +58,7 @@ def _draw(kind: Kind, card: Card | None = None) -> Response:
     environ = request._get_current_object().environ  # see server.state.site
     shown = state.book.get(request.args.get("m", "")) if environ.get("QUERY_STRING") else None
     if shown is not None and shown.kind is kind:
-        response = _mission_page(shown, card, keep={"m": shown.id}, path=path)
+        response = _mission_page(shown, card, keep={"m": shown.id}, path=path, draws=True)
         response.headers["Cache-Control"] = "no-store"
         return response
     missions = state.book.of_kind(kind)
@@ -65,7 +67,7 @@ def _draw(kind: Kind, card: Card | None = None) -> Response:
         missions, seen.seen_ids(kind, missions), state.rng, last=seen.last_id(kind, missions)
     )
     seen.record(kind, missions, seen_ids, mission)
-    response = _mission_page(mission, card, keep={"m": mission.id}, path=path)
+    response = _mission_page(mission, card, keep={"m": mission.id}, path=path, draws=True)
     # The cookie value is URL-safe base64 and a signature, so the header needs no quoting;
     # writing it directly costs a fraction of Werkzeug's general dump_cookie.
     response.headers.add(

@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from flask import Blueprint, Response, g, url_for
+from flask import Blueprint, Response, g
 
 from gong.i18n import DEFAULT_LANGUAGE
 from server.errors import lost
-from server.pages import page
+from server.pages import page, play_url
 from server.rulesdoc import RULE_SLUGS, RulesPage
 from server.state import site
 from server.texts import game_title, text
@@ -38,16 +38,14 @@ def menu(lang: str) -> list[tuple[str, str]]:
     ]
 
 
-def play_link(slug: str, lang: str) -> tuple[str, str]:
+def play_link(slug: str, lang: str) -> tuple[str | None, str]:
     """Where a rules page's "play" button leads and what it says: a game's page starts that
-    game at /play; the overview and the jokers (every GONG game has them) open /play as is."""
+    game at /play; the overview and the jokers (every GONG game has them) open /play as is.
+    None: no tables to play at (a static export without `--tables-url`)."""
     game = RULES_GAMES.get(slug)
     if game is None:
-        return url_for("tables_pages.play"), text(lang, "play_online")
-    return (
-        url_for("tables_pages.play", game=game),
-        text(lang, "play_game_online", game=game_title(game, lang)),
-    )
+        return play_url(), text(lang, "play_online")
+    return play_url(game=game), text(lang, "play_game_online", game=game_title(game, lang))
 
 
 def _find(slug: str) -> tuple[RulesPage, str] | None:
