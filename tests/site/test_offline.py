@@ -127,6 +127,20 @@ def test_links_are_absolute_from_the_base_url_and_each_page_describes_itself():
     assert described.rstrip("…")[:40] == " ".join(shown.split())[:40]
 
 
+def test_mounted_under_the_base_urls_path_the_share_image_names_that_path_once():
+    app = create_app({"SECRET_KEY": TEST_KEY, "GONG_BASE_URL": "https://gong.example.org/x"})
+    page = app.test_client().get("/", base_url="https://gong.example.org/x/").get_data(True)
+    assert 'property="og:image" content="https://gong.example.org/x/s/share-' in page
+
+
+def test_a_cached_page_keeps_its_canonical_link_whether_its_language_was_asked_or_not(client):
+    asked = client.get("/c/NE5?m=bonus-03&lang=fr").get_data(as_text=True)
+    assert re.search(r'rel="canonical" href="[^"]*\?lang=fr', asked)
+    remembered = client.get("/c/NE5?m=bonus-03").get_data(as_text=True)  # the cookie says fr
+    assert '<html lang="fr"' in remembered
+    assert re.search(r'rel="canonical" href="http://localhost/c/NE5\?m=bonus-03"', remembered)
+
+
 @pytest.mark.parametrize("bad", ["gong.example.org", "https://localhost", "https://x.org/?a=1"])
 def test_a_wrong_base_url_stops_the_start_with_one_line(bad):
     with pytest.raises(ConfigError, match="GONG_BASE_URL: the") as refused:
