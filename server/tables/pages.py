@@ -469,8 +469,13 @@ def _pass_seat(table: Table, asked: int | None) -> tuple[int | None, int]:
 
 def _turn_seat(table: Table) -> int | None:
     """The seat the game waits for: the only one that may act, or else the current player
-    (the others' moves are optional ones, made out of turn)."""
+    (the others' moves are optional ones, made out of turn). In a fight, a person who still
+    has to move: a robot fighting a person waits for them, so the phone must go to them."""
     acting = acting_first(table, list(range(table.players)))
+    if getattr(table.game, "fight", None):
+        people = [s for s in acting if s in table.human_seats()]
+        if people:
+            return people[0]
     return acting[0] if acting else None
 
 

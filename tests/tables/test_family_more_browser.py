@@ -286,6 +286,14 @@ def test_fight_on_one_phone_names_each_chosen_player_by_its_step(browser, tmp_pa
         assert purposes & {"give", "take", "receive"}, purposes
         assert page.inner_text("section.over p.why").strip()
         assert phone.problems == []
+        # The phone always went to the person a fight waited for: no one ran out of time.
+        state = _state(server.url, table_id, creator, "?seat=0")
+        assert "fight_timeout" not in str(state) and "ran out of time" not in str(state)
+        assert (
+            "fight_odd_even" in str(state)
+            or "fight_rps" in str(state)
+            or "fight_high_card" in str(state)
+        )  # a robot fought a person: the case that stalled
 
 
 def test_the_joker_page_says_its_rule_is_about_the_swap(browser, tmp_path):
