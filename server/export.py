@@ -40,7 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from flask import Flask, g, request
 
@@ -216,10 +216,10 @@ class _Renderer:
     def get(self, path: str, lang: str, asked: bool, status: int = 200) -> bytes:
         """The page at `path` in `lang`: asked for (`?lang=`: a language's own page) or not
         (the page without a prefix, in the export's first language)."""
-        query = {"lang": lang} if asked else {}
-        if "?" in path:
-            path, extra = path.split("?", 1)
-            query.update(dict(part.split("=", 1) for part in extra.split("&")))
+        path, _, extra = path.partition("?")
+        query = dict(parse_qsl(extra))
+        if asked:
+            query["lang"] = lang
         answer = self.client.get(
             path,
             query_string=query,

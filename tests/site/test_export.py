@@ -21,6 +21,7 @@ from server.export import (
     _check_qr_targets,
     export,
     fixed_missions,
+    ignores_case,
     render,
     static_path,
 )
@@ -224,3 +225,23 @@ def test_static_paths_are_folders_and_card_codes_upper_case():
     assert static_path("/rules/link") == "/rules/link/"
     assert static_path("/c/ne5") == "/C/NE5/"
     assert static_path("/m/bonus-07") == "/m/bonus-07/"
+
+
+def test_this_disk_keeps_letter_case_apart(tmp_path: Path):
+    assert ignores_case(tmp_path) is False
+    assert list(tmp_path.iterdir()) == []  # the probe is gone
+
+
+def test_on_a_disk_that_ignores_case_only_the_upper_case_pages_are_written_and_it_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    from server import export as export_module
+
+    monkeypatch.setattr(export_module, "ignores_case", lambda folder: True)
+    out = tmp_path / "stick"
+    report = export(ExportOptions(out, parse_base_url(BASE), "en"))
+    assert report.case_insensitive
+    assert (out / "C/NE5.html").is_file() and not (out / "c").exists()
+    listed = json.loads((out / MARKER).read_text())["files"]
+    assert "C/NE5.html" in listed and not any(name.startswith("c/") for name in listed)
+    export(ExportOptions(out, parse_base_url(BASE), "en"))  # the stick's own export: replaced
