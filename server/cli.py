@@ -21,6 +21,13 @@ APP_FACTORY = "server:create_app"
 # compute pages. Two served /c/NE5 half again as fast as one (one computes while the other
 # hands its page over to granian); more only interleave under the GIL and stretch the tail.
 DEFAULT_THREADS = 2
+MISSIONS_OPTION = click.option(
+    "--missions",
+    "missions_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Mission directory [default: $GONG_MISSIONS, else the bundled missions/].",
+)
 
 
 def default_workers() -> int:
@@ -44,13 +51,7 @@ def default_workers() -> int:
     show_default=True,
     help="Python threads per worker.",
 )
-@click.option(
-    "--missions",
-    "missions_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Mission directory [default: $GONG_MISSIONS, else the bundled missions/].",
-)
+@MISSIONS_OPTION
 def serve(
     host: str, port: int, workers: int | None, threads: int, missions_dir: Path | None
 ) -> None:
@@ -82,7 +83,7 @@ def serve(
 
 
 @click.command("export", cls=OneLineCommand)
-@click.argument("out", type=click.Path(path_type=Path, file_okay=False))
+@click.argument("out", metavar="DIR", type=click.Path(path_type=Path, file_okay=False))
 @click.option(
     "--base-url",
     required=True,
@@ -104,13 +105,7 @@ def serve(
     is_flag=True,
     help="Accept localhost and private addresses (test exports only: no phone reaches them).",
 )
-@click.option(
-    "--missions",
-    "missions_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Mission directory [default: $GONG_MISSIONS, else the bundled missions/].",
-)
+@MISSIONS_OPTION
 def export_site(
     out: Path,
     base_url: str,
@@ -119,11 +114,11 @@ def export_site(
     allow_local: bool,
     missions_dir: Path | None,
 ) -> None:
-    """Write the mission site as static files into OUT, for any static host.
+    """Write the mission site as static files into DIR, for any static host.
 
     Every page in every language, all 56 card pages at the paths the QR codes carry, the
     rules, an error page, the offline worker and the manifests. Everything is rendered and
-    checked before anything is written; OUT is replaced only when it holds exactly what an
+    checked before anything is written; DIR is replaced only when it holds exactly what an
     earlier export wrote.
     """
     from tqdm import tqdm
@@ -143,7 +138,7 @@ def export_site(
     try:
         check_output_folder(out)
     except ExportError as exc:
-        raise ArgumentError(f"Invalid value for 'OUT': {exc}") from None
+        raise ArgumentError(f"Invalid value for 'DIR': {exc}") from None
     options = ExportOptions(out, base, lang, tables, missions_dir)
     try:
         with tqdm(total=11, unit="language", desc="Exporting", file=sys.stderr) as bar:

@@ -100,28 +100,7 @@ def serve(host: str, root: Path, site: str, tmp: Path) -> Iterator[str]:
     """Serve ROOT (the export in ROOT/SITE) as HOST does; yields the address of the root."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    if host == "http.server":
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "http.server",
-                str(port),
-                "--bind",
-                "127.0.0.1",
-                "--directory",
-                str(root),
-            ],  # fmt: skip
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            wait_for(url + "/", proc)
-            yield url
-        finally:
-            proc.terminate()
-            proc.wait(10)
-    elif host == "gh-pages":
+    if host == "gh-pages":
         handler = partial(GitHubPagesHandler, directory=str(root))
         GitHubPagesHandler.site = site
         server = ThreadingHTTPServer(("127.0.0.1", port), handler)
@@ -132,19 +111,23 @@ def serve(host: str, root: Path, site: str, tmp: Path) -> Iterator[str]:
         finally:
             server.shutdown()
             server.server_close()
+        return
+    if host == "http.server":
+        command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                   "--directory", str(root)]  # fmt: skip
     elif host == "nginx":
-        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
         conf = tmp / "nginx.conf"
         conf.write_text(NGINX_CONF.format(tmp=tmp, port=port, root=root, site=site))
-        proc = subprocess.Popen([nginx, "-c", str(conf)], stderr=subprocess.PIPE)
-        try:
-            wait_for(url + "/", proc)
-            yield url
-        finally:
-            proc.terminate()
-            proc.wait(10)
+        command = [shutil.which("nginx") or "/usr/sbin/nginx", "-c", str(conf)]
     else:
         raise ValueError(host)
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(url + "/", proc)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(10)
 
 
 def nginx_available() -> bool:
