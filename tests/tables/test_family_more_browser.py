@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from .pageplay import act, over, send, serving
-from .test_pages_browser import CHROMIUM, PHONE, Phone, _api, make_table, sit
+from .test_pages_browser import CHROMIUM, PHONE, Phone, _api, creators_phone, make_table, sit
 from .test_pages_browser import browser as browser  # the module's chromium fixture
 
 pytestmark = [
@@ -245,19 +245,11 @@ def test_fight_on_one_phone_names_each_chosen_player_by_its_step(browser, tmp_pa
     "Challenge" button only in a fight mission, each chosen-player button named by its
     step, and the end screen's true reason."""
     with serving(tmp_path) as server:
-        made = _api(
-            server.url,
-            "/tables",
-            {"game": "gong-fight", "players": 3, "bots": {"2": "easy"}, "mode": "pass",
-             "names": {"0": "Ada", "1": "Bo"}, "seed": 7, "options": {"turn_limit": 12}},
-        )  # fmt: skip
-        table_id, creator = made["id"], made["creator_secret"]
-        phone = Phone(browser, server.url)
-        phone.context.add_cookies(
-            [{"name": f"gc_{table_id}", "value": creator, "url": f"{server.url}/t/{table_id}"}]
-        )
+        table_id, creator, phone = creators_phone(browser, server.url, {
+            "game": "gong-fight", "players": 3, "bots": {"2": "easy"}, "mode": "pass",
+            "names": {"0": "Ada", "1": "Bo"}, "seed": 7, "options": {"turn_limit": 12},
+        })  # fmt: skip
         page = phone.page
-        page.goto(f"/t/{table_id}")
         seen: list[tuple[str, bool]] = []
         purposes: set[str] = set()
         for _step in range(400):

@@ -11,7 +11,7 @@ import pytest
 
 from .pageplay import act, over, send, serving
 from .test_family_more_browser import _api, _state
-from .test_pages_browser import CHROMIUM, Phone
+from .test_pages_browser import CHROMIUM, Phone, creators_phone
 from .test_pages_browser import browser as browser  # the module's chromium fixture
 
 pytestmark = [
@@ -101,17 +101,11 @@ def test_one_phone_passed_around_settles_a_fight_the_fighters_disagree_on(browse
     names = {"0": "Ada", "1": "Bo"}
     with serving(tmp_path) as server:
         for seed in range(1, 30):
-            made = _api(server.url, "/tables", {
+            table_id, creator, phone = creators_phone(browser, server.url, {
                 "game": "gong-fight", "players": 3, "bots": {"2": "easy"}, "mode": "pass",
                 "names": names, "seed": seed, "options": {"challenges": "report"},
             })  # fmt: skip
-            table_id, creator = made["id"], made["creator_secret"]
-            phone = Phone(browser, server.url)
-            phone.context.add_cookies(
-                [{"name": f"gc_{table_id}", "value": creator, "url": f"{server.url}/t/{table_id}"}]
-            )
             page = phone.page
-            page.goto(f"/t/{table_id}")
             reports = 0
             for _step in range(MAX_STEPS):
                 if over(page) or "reports_differ" in codes(server.url, table_id, creator):

@@ -202,6 +202,19 @@ def _api(server_url: str, path: str, body: dict | None = None, secret: str | Non
         return json.load(answer)
 
 
+def creators_phone(browser, server_url: str, spec: dict) -> tuple[str, str, Phone]:
+    """A table made through the API by `spec`, and the phone of its maker (holding the
+    creator's cookie) opened on it: (its id, the creator's secret, the phone)."""
+    made = _api(server_url, "/tables", spec)
+    table_id, creator = made["id"], made["creator_secret"]
+    phone = Phone(browser, server_url)
+    phone.context.add_cookies(
+        [{"name": f"gc_{table_id}", "value": creator, "url": f"{server_url}/t/{table_id}"}]
+    )
+    phone.page.goto(f"/t/{table_id}")
+    return table_id, creator, phone
+
+
 def test_one_phone_offers_the_others_their_gong_calls_and_catches(browser, tmp_path):
     """GONG LINK for three on one page: a player who did not call GONG is caught by another
     from the "others" buttons while the phone is on its way, and the game goes on to its end."""
