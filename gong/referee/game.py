@@ -387,7 +387,8 @@ class Game:
         try:
             self.players = data["players"]
             self.seed = data["seed"]
-            self.options = dict(data["options"])
+            # An option added since the game was saved plays by its default.
+            self.options = {**self.spec.options, **data["options"]}
             self._take_options(self.options)
             self.turn_limit = self.options["turn_limit"]
             state = data["state"]

@@ -10,7 +10,8 @@ The GONG call, as the referee keeps it: when a player's hand becomes exactly one
 playing, or after a joker swap, theirs or someone else's) a call window opens for them.
 Until the end of the turn after the one in which it opened (the next player's play, draw or
 pass), only they may call ``gong``, which protects them; from then until their own next turn
-begins, any other player may call ``gong N`` on them if they did not call, and they draw one
+begins (with two players, until their first move of it: option ``two_player_catch``, on by
+default), any other player may call ``gong N`` on them if they did not call, and they draw one
 penalty card. Only the first catch counts. A call too early or too late is refused rather
 than ignored, so a parent sees why it did nothing.
 
@@ -180,6 +181,8 @@ class LinkGame(GongGame):
 
     def _execute(self, action: Action) -> None:
         verb, seat = action.verb, action.player
+        if seat == self.current and verb != "gong" and self._catch_until_move():
+            self._close_catch(seat)  # their first move: nobody can catch them any more
         if verb in JOKER_VERBS:
             if self._joker_verb(action):
                 self._update_one()
@@ -288,10 +291,19 @@ class LinkGame(GongGame):
 
     def _begin_turn(self) -> None:
         self.drawn = -1
-        window = self.one[self.current]
+        if not self._catch_until_move():
+            self._close_catch(self.current)  # their own turn has begun: too late to catch them
+
+    def _catch_until_move(self) -> bool:
+        """With two players their own turn begins the moment the other's ends, so a catch
+        would have no time at all: it stays open until their first move
+        (server/content/rules/en/link.md#say-gong, option `two_player_catch`)."""
+        return self.players == 2 and bool(self.options["two_player_catch"])
+
+    def _close_catch(self, seat: int) -> None:
+        window = self.one[seat]
         if window is not None and self.turn >= window.opened + 2:
-            # Their own turn has begun: nobody can catch them any more.
-            self.one[self.current] = window._replace(called=True)
+            self.one[seat] = window._replace(called=True)
 
     def _face_up(self) -> list[int]:
         return self.discard[-1:]
@@ -418,7 +430,8 @@ SPEC = GameSpec(
     title="GONG LINK",
     min_players=2,
     max_players=6,
-    options={"turn_limit": 1000, "first_player": 0, "may_draw_instead": False},
+    options={"turn_limit": 1000, "first_player": 0, "may_draw_instead": False,
+             "two_player_catch": True},  # fmt: skip
     factory=LinkGame,
     refusals=(
         *GONG_REFUSALS,

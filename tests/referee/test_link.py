@@ -191,6 +191,36 @@ def test_gong_catch_window_closes_when_own_turn_begins():
     assert refused(g, 1, "gong 0").code == "gong_already_called"
 
 
+def two_player_gong_game(**options):
+    """Two players: player 0 plays NE2 and is on one card (OM1, which matches nothing)."""
+    g = link_position([["NE2", "OM1"], ["NE3", "PR1", "PR2"]], players=2, **options)
+    play(g, 0, "play NE2")
+    play(g, 1, "play NE3")  # player 0 did not call: their own turn begins
+    assert g.current == 0 and len(g.hands[0]) == 1
+    return g
+
+
+def test_gong_with_two_players_the_catch_lasts_until_the_caught_players_first_move():
+    """link.md#say-gong: with two players there is no one between, so the other player can
+    catch you until you make your next move."""
+    g = two_player_gong_game()
+    assert g.to_act() == [0, 1] and acts(g, 1) == ["gong 0"]
+    play(g, 1, "gong 0")
+    assert len(g.hands[0]) == 2 and g.stats["gong_penalties"] == 1
+
+
+def test_gong_with_two_players_the_catch_ends_with_the_caught_players_move():
+    g = two_player_gong_game()
+    play(g, 0, "draw")
+    assert refused(g, 1, "gong 0").code in ("gong_not_on_one", "gong_already_called")
+
+
+def test_gong_with_two_players_the_catch_may_close_when_the_turn_begins_as_with_more():
+    g = two_player_gong_game(two_player_catch=False)
+    assert g.to_act() == [0]
+    assert refused(g, 1, "gong 0").code == "gong_already_called"
+
+
 def test_gong_nobody_calls_play_simply_goes_on():
     g = gong_game()
     play(g, 1, "play NE3")
