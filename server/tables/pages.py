@@ -226,7 +226,7 @@ def script(digest: str) -> Response:
 # --- making a table ------------------------------------------------------------------------
 
 
-NOT_ASKED = ("first_player", "challenges", "robots")
+NOT_ASKED = ("first_player", "challenges", "robots", "two_player_catch")
 """Options the /play form does not ask as options: who starts comes from the seats, and so
 do the robots; how fights are decided has its own question (`FIGHTS`)."""
 FIGHTS = ("phones", "report")
@@ -830,9 +830,7 @@ def _table_page(table: Table, reader: int | None, creator: bool) -> Response:
         outcome=outcome,
         reason=_reason(outcome, table.meta["game"]),
         why=_why_won(outcome, table, spec),
-        winner_names=", ".join(
-            table.name_of(w, g.lang) for w in (outcome or {}).get("winners", [])
-        ),
+        winner_names=_names(table, (outcome or {}).get("winners", [])),
         card=lambda code: show.card(code, g.lang, spec.deck, spec.name),
         board=_board_lines(view, spec),
         played=_played(view, table, spec),
@@ -956,11 +954,16 @@ def _why_won(outcome: dict[str, Any] | None, table: Table, spec: Any) -> str:
         return ""
     winners = outcome["winners"]
     scores = outcome.get("scores") or []
-    names = t("and_names", first=", ".join(table.name_of(w, g.lang) for w in winners[:-1]),
-              last=table.name_of(winners[-1], g.lang)) if len(winners) > 1 else table.name_of(
-        winners[0], g.lang)  # fmt: skip
     score = scores[winners[0]] if winners[0] < len(scores) else ""
-    return t(key, name=names, n=score)
+    return t(key, name=_names(table, winners), n=score)
+
+
+def _names(table: Table, seats: list[int]) -> str:
+    """The players at `seats` as one says them: "Ada", "Ada and Bo", "Ada, Bo and Cy"."""
+    names = [table.name_of(s, g.lang) for s in seats]
+    if len(names) < 2:
+        return "".join(names)
+    return t("and_names", first=", ".join(names[:-1]), last=names[-1])
 
 
 def _board_lines(view: dict[str, Any], spec: Any) -> list[str]:

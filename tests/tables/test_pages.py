@@ -718,5 +718,24 @@ def test_the_end_screen_says_why_the_winner_won_and_links_the_games_rules(client
     name = ["Ada", "Robot 2"][winner]
     if len(outcome["winners"]) == 1:
         score = outcome["scores"][winner]
-        assert f"{name} has the most books: {score}." in html
+        assert f"Most books: {name}, with {score}." in html
     assert 'href="/rules/go-fish"' in html and "Play again" in html
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Ada, Bo and Cy"), ("fr", "Ada, Bo et Cy")])
+def test_a_shared_win_names_every_winner_as_one_says_it(app, lang: str, said: str):
+    from flask import g
+
+    from server.tables.api import tables
+    from server.tables.pages import _names
+
+    api = app.test_client()
+    made = new_table(api, game="go-fish", players=3, bots={}, names={"0": "Ada", "1": "Bo", "2": "Cy"},
+                     mode="pass")  # fmt: skip
+    with app.test_request_context("/"):
+        g.lang = lang
+        table = tables().service.load(made["id"])
+        assert _names(table, [0]) == "Ada"
+        assert _names(table, [0, 1, 2]) == said
+        won = TEXTS[lang]["won_by"].format(names=_names(table, [0, 1]))
+        assert "Ada" in won and "Bo" in won and "," not in won  # "Ada and Bo won!"
