@@ -430,8 +430,12 @@ SPEC = GameSpec(
     title="GONG LINK",
     min_players=2,
     max_players=6,
-    options={"turn_limit": 1000, "first_player": 0, "may_draw_instead": False,
-             "two_player_catch": True},  # fmt: skip
+    options={
+        "turn_limit": 1000,
+        "first_player": 0,
+        "may_draw_instead": False,
+        "two_player_catch": True,
+    },  # fmt: skip
     factory=LinkGame,
     refusals=(
         *GONG_REFUSALS,
