@@ -159,7 +159,7 @@ DECISIONS: dict[tuple[str, str], tuple[str, ...]] = {
         "stegar går från 1 till 10: man får inte gå runt från 10 till 1",
         "måste du lägga just det kortet: inget pass, inget gäng",
         "måste du lägga minst två kort tillsammans om du kan",
-        "är du utanför resten av omgången, och du får 1 poäng",
+        "är du ute resten av omgången, och du får 1 poäng",
         "16 kort: 5 poäng per kort",
         "den som sitter närmast vinnaren motsols",
     ),
