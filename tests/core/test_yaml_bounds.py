@@ -189,3 +189,18 @@ def test_files_within_the_bounds_still_load(tmp_path):
     path.write_text(path.read_text() + filler)
     with pytest.raises(YamlSourceError, match="size limit"):
         load_yaml(path)
+
+
+def test_a_document_parsed_again_is_a_copy_of_its_own_and_an_edit_is_read_anew(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text("missions:\n  - id: a\n    text: one\n")
+    first = load_yaml(path)
+    first["missions"][0]["text"] = "changed by a caller"
+    again = load_yaml(path)
+    assert again["missions"][0]["text"] == "one" and again["missions"].line_of(0) == 2
+    path.write_text("missions:\n  - id: a\n    text: two\n")
+    assert load_yaml(path)["missions"][0]["text"] == "two"
+    path.write_text("missions: [unclosed\n")
+    for _ in range(2):  # a broken file says so every time
+        with pytest.raises(YamlSourceError, match="line"):
+            load_yaml(path)
