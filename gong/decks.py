@@ -15,11 +15,15 @@ so none of them re-derives a deck from the shape of a code.
 >>> STANDARD.face("QS").sign, STANDARD.face("QS").corner, STANDARD.face("10H").look
 ('Q', '♠', 's-red')
 >>> GANG_OF_FOUR.face("G7").name, render(GANG_OF_FOUR.face("DR").name, {"DR": "red dragon"})
-('{G} 7', 'red dragon')
+('{G_7}', 'red dragon')
+>>> french = {"G": "vert", "colour_number": "{number} {colour}"}
+>>> render("{G_7}", {"G": "green"}), render("{G_7}", french)
+('green 7', '7 vert')
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,7 +58,8 @@ class CardFace:
     corner: str
     low: str
     name: str
-    """How the card is said in a sentence: "NEBULA 5", "Q♠", "{G} 7"."""
+    """How the card is said in a sentence: "NEBULA 5", "Q♠", "{G_7}" (a colour and a number,
+    see `render`)."""
     label: str = ""
     """How the card is named on its own, for a screen reader ("NEBULA 5, {gem_ICE}"); the
     name where it says no more."""
@@ -107,8 +112,13 @@ class Deck:
 
 def render(text: str, words: Mapping[str, str]) -> str:
     """A face's text with the reader's words filled in; a word the reader lacks stays as its
-    key, so nothing is ever blank."""
+    key, so nothing is ever blank. `{G_7}` is a colour and a number, in the order the
+    reader's language says them (its word `colour_number`: "{number} {colour}" gives "7 vert";
+    the default "{colour} {number}" gives "green 7")."""
     return text.format_map(_Keep(words)) if "{" in text else text
+
+
+_COLOUR_NUMBER = re.compile(r"([A-Z])_(\d+)")
 
 
 class _Keep(dict):
@@ -116,6 +126,11 @@ class _Keep(dict):
         super().__init__(words)
 
     def __missing__(self, key: str) -> str:
+        found = _COLOUR_NUMBER.fullmatch(key)
+        if found:
+            colour, number = found.groups()
+            pattern = self.get("colour_number", "{colour} {number}")
+            return pattern.format(colour=self.get(colour, colour), number=number)
         return key
 
 
@@ -213,7 +228,7 @@ def _gof_faces() -> Iterable[CardFace]:
         colour = code[0]
         parts = {"colour": colour, "number": card.number}
         look = f"g-{_GOF_COLOURS[colour]}"
-        name = "{" + colour + "} " + str(card.number)
+        name = "{" + f"{colour}_{card.number}" + "}"
         yield CardFace(code, parts, card.index, look, str(card.number), colour, "", name)
 
 

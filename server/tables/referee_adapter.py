@@ -282,8 +282,10 @@ def _kind_name(kind: str, lang: str) -> str:
 # Words for the params the classic games give as codes, so the history reads as words.
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "joker": "joker", "G": "green", "Y": "yellow", "R": "red", "M1": "multicolour 1",
-        "PG": "green phoenix", "PY": "yellow phoenix", "DR": "red dragon",
+        "joker": "joker", "G": "green", "Y": "yellow", "R": "red", "M1": "multicoloured 1",
+        "PG": "green phoenix", "PY": "yellow phoenix", "DR": "dragon",
+        # A Gang of Four card: its colour and number, in this language's order (gong.decks).
+        "colour_number": "{colour} {number}",
     },
 }  # fmt: skip
 # Go Fish's ranks as the history names them, plural as in "asked Bo for kings" (words

@@ -242,12 +242,12 @@ def _secret_of(client: FlaskClient, table_id: str) -> str:
         ("10H", "fr", "10♥", "s-red"),
         ("JK1", "sv", "joker", "s-joker"),
         ("G7", "en", "green 7", "g-green"),
-        ("Y7", "fr", "jaune 7", "g-yellow"),
+        ("Y7", "fr", "7 jaune", "g-yellow"),  # the number first, as French says it
         ("R10", "sv", "röd 10", "g-red"),
-        ("M1", "en", "multicolour 1", "g-multi"),
+        ("M1", "en", "multicoloured 1", "g-multi"),
         ("PG", "fr", "phénix vert", "g-green"),
         ("PY", "en", "yellow phoenix", "g-yellow"),
-        ("DR", "sv", "röd drake", "g-red"),
+        ("DR", "sv", "drake", "g-red"),
     ],
 )
 def test_classic_cards_have_a_look_and_a_spoken_name(code, lang, name, look):
