@@ -98,7 +98,6 @@ class StaticLinks:
 
     base: BaseUrl
     tables: BaseUrl | None = None
-    languages: tuple[str, ...] = ()
     script: Any = field(
         default_factory=lambda: make_asset((STATIC / "export.js").read_bytes(), "text/javascript")
     )
@@ -254,7 +253,6 @@ def render(options: ExportOptions, progress: Callable[[str], None] | None = None
     with app.app_context():
         state = site()
     languages = state.languages
-    links.languages = languages
     if options.lang not in languages:
         raise ExportError(
             f"--lang {options.lang}: not a language this site serves "
