@@ -40,12 +40,19 @@ def test_lighthouse_scores_every_category_at_least_95(lighthouse, tmp_path, path
     try:
         wait_until_up(proc, base)
         report = tmp_path / "report.json"
-        subprocess.run(
-            [str(lighthouse), base + path, "--quiet", "--output=json",
-             f"--output-path={report}", f"--only-categories={','.join(CATEGORIES)}",
-             "--chrome-flags=--headless=new --no-sandbox --disable-gpu"],
-            env=env | {"CHROME_PATH": "/usr/bin/chromium"}, check=True, timeout=300,
-        )  # fmt: skip
+        for _attempt in (1, 2):
+            run = subprocess.run(
+                [str(lighthouse), base + path, "--quiet", "--output=json",
+                 f"--output-path={report}", f"--only-categories={','.join(CATEGORIES)}",
+                 "--chrome-flags=--headless=new --no-sandbox --disable-gpu"],
+                env=env | {"CHROME_PATH": "/usr/bin/chromium"}, capture_output=True, text=True,
+                timeout=300,
+            )  # fmt: skip
+            # Lighthouse's own failure to record the page's trace on a busy machine
+            # (NO_NAVSTART) asks for another run; anything else is the page's.
+            if run.returncode == 0 or "Runtime error encountered" not in run.stderr:
+                break
+        assert run.returncode == 0, run.stderr
         scores = {k: v["score"] for k, v in json.loads(report.read_text())["categories"].items()}
         assert all(scores[c] >= 0.95 for c in CATEGORIES), scores
     finally:
